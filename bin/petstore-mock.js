@@ -1,0 +1,3 @@
+#!/usr/bin/env node
+// Runs the compiled CLI; `npm install` builds dist/ through the `prepare` script.
+import '../dist/src/node/cli.js';

@@ -1,0 +1,131 @@
+import {
+  DEFAULT_PETS_DEPRECATION,
+  DEFAULT_PETS_SUNSET,
+  DEV_API_KEY,
+  defaultOrders,
+  defaultPets,
+} from './defaults.ts';
+import type { ApiError } from './errors.ts';
+import type { MockExtension } from './extension.ts';
+import { createHandle } from './handle.ts';
+import { RequestJournal } from './journal.ts';
+import { type OrderSeed, type PetSeed, parseOrderSeed, parsePetSeed } from './order-input.ts';
+import { ResponseKit } from './responses.ts';
+import { Router } from './router.ts';
+import { adminApi } from './routes/admin.ts';
+import { orderRoutes } from './routes/orders.ts';
+import { deprecationNotice, petRoutes } from './routes/pets.ts';
+import { InMemoryOrderStore, type OrderStore } from './store.ts';
+import { type Clock, type MockRequest, type MockResponse, type StoredOrder, systemClock } from './types.ts';
+
+export interface MockApiOptions {
+  /** Accepted bearer keys; default: the development key `petstore-dev-key`. */
+  readonly apiKeys?: readonly string[];
+  /** Seed orders (fixture format); default: fixtures/orders.json. Ignored when `store` is given. */
+  readonly orders?: readonly OrderSeed[];
+  /** Pets for the deprecated lookup; default: fixtures/pets.json. */
+  readonly pets?: readonly PetSeed[];
+  /** A store to use instead of the in-memory one (a shared store for several replicas, say). */
+  readonly store?: OrderStore;
+  /** Path prefix of the API; default `/v1`. */
+  readonly basePath?: string;
+  /** `Access-Control-Allow-Origin`; default `*`. */
+  readonly corsOrigin?: string;
+  /** When GET /pets/{petId} was deprecated (a Date or an ISO string); default 2026-07-01. */
+  readonly petsDeprecation?: Date | string;
+  /** When GET /pets/{petId} starts answering 410 Gone; default 2027-07-01. */
+  readonly petsSunset?: Date | string;
+  /** Serve the /__mock admin API; default true. */
+  readonly admin?: boolean;
+  /** More of the mock (the dashboard simulation, say); they run before authentication. */
+  readonly extensions?: readonly MockExtension[];
+  readonly clock?: Clock;
+  /** How many requests the journal keeps; default 1000. */
+  readonly journalLimit?: number;
+  /** Called once per unexpected exception (the answer is a 500 Error body). */
+  readonly onUnexpectedError?: (error: unknown, request: MockRequest) => void;
+}
+
+/** A running mock: one `handle` shared by every adapter, and the state behind it. */
+export interface MockApi {
+  handle(request: MockRequest): Promise<MockResponse>;
+  /** Renders an error an adapter detects itself (a body over its size limit) the way `handle` would. */
+  reject(error: ApiError): MockResponse;
+  /** Back to the seed state: orders, journal and every extension. */
+  reset(): Promise<void>;
+  readonly store: OrderStore;
+  readonly journal: RequestJournal;
+  readonly apiKeys: readonly string[];
+  readonly basePath: string;
+}
+
+/**
+ * Creates the mock's core. Invalid options (a bad fixture, a sunset before the deprecation) throw at once.
+ *
+ * @example
+ * const api = createMockApi({ apiKeys: ['test-key'] });
+ * const response = await api.handle({ method: 'GET', path: '/v1/store/orders', query: '',
+ *   headers: { authorization: 'Bearer test-key' } });
+ */
+export function createMockApi(options: MockApiOptions = {}): MockApi {
+  const clock = options.clock ?? systemClock;
+  const apiKeys = options.apiKeys?.length ? options.apiKeys : [DEV_API_KEY];
+  const basePath = options.basePath ?? '/v1';
+  const store = options.store ?? new InMemoryOrderStore(seedOrders(options.orders ?? defaultOrders, clock));
+  const pets = (options.pets ?? defaultPets).map((pet, index) =>
+    inFixture('pets', index, () => parsePetSeed(pet)),
+  );
+  const deprecation = {
+    deprecatedAt: toTime(options.petsDeprecation ?? DEFAULT_PETS_DEPRECATION, 'petsDeprecation'),
+    sunsetAt: toTime(options.petsSunset ?? DEFAULT_PETS_SUNSET, 'petsSunset'),
+  };
+  if (deprecation.sunsetAt < deprecation.deprecatedAt) {
+    throw new Error('petsSunset must not be earlier than petsDeprecation (RFC 9745 §4).');
+  }
+  const kit = new ResponseKit(options.corsOrigin ?? '*');
+  const journal = new RequestJournal(options.journalLimit);
+  const extensions = [deprecationNotice(deprecation, kit), ...(options.extensions ?? [])];
+
+  async function reset(): Promise<void> {
+    await store.reset();
+    journal.clear();
+    for (const extension of extensions) await extension.reset?.();
+  }
+  // Last, so that extensions can own deeper /__mock paths (the dashboard's controls).
+  if (options.admin !== false) extensions.push(adminApi({ store, journal, kit, clock, reset }));
+
+  const router = new Router([...orderRoutes(store, kit), ...petRoutes(pets, deprecation, kit, clock)]);
+  const handle = createHandle({
+    basePath,
+    apiKeys,
+    router,
+    extensions,
+    kit,
+    journal,
+    clock,
+    onUnexpectedError: options.onUnexpectedError ?? (() => {}),
+  });
+  return { handle, reject: (error) => kit.error(error), reset, store, journal, apiKeys, basePath };
+}
+
+function seedOrders(seeds: readonly OrderSeed[], clock: Clock): StoredOrder[] {
+  return seeds.map((seed, index) => {
+    const order = inFixture('orders', index, () => parseOrderSeed(seed, clock.now()));
+    return { ...order, id: order.id ?? String(index + 1) };
+  });
+}
+
+/** Names the fixture entry in the message, so a bad --fixtures file is easy to fix. */
+function inFixture<T>(kind: string, index: number, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    throw new Error(`${kind}[${index}]: ${(error as Error).message}`);
+  }
+}
+
+function toTime(value: Date | string, name: string): number {
+  const time = value instanceof Date ? value.getTime() : Date.parse(value);
+  if (Number.isNaN(time)) throw new Error(`${name} must be a date such as 2027-07-01T00:00:00Z.`);
+  return time;
+}

@@ -1,0 +1,37 @@
+/** What the Authorization header amounts to. */
+export type Credential = 'valid' | 'missing' | 'invalid';
+
+// RFC 6750 §2.1: b64token = 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"="
+const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+/**
+ * Reads a bearer credential. The scheme is case-insensitive (RFC 9110 §11.1). A header with another scheme
+ * (Basic, say) carries no bearer credential, so it counts as missing; a malformed or unknown token is invalid.
+ */
+export function checkCredential(header: string | undefined, apiKeys: readonly string[]): Credential {
+  if (header === undefined) return 'missing';
+  const trimmed = header.trim();
+  const space = trimmed.search(/\s/);
+  const scheme = space === -1 ? trimmed : trimmed.slice(0, space);
+  if (scheme.toLowerCase() !== 'bearer') return 'missing';
+  const token = space === -1 ? '' : trimmed.slice(space).trim();
+  if (!BEARER_TOKEN.test(token)) return 'invalid';
+  let matched = false;
+  // Compare against every key, even after a match, so timing does not tell which key matched.
+  for (const key of apiKeys) matched = constantTimeEquals(token, key) || matched;
+  return matched ? 'valid' : 'invalid';
+}
+
+/**
+ * Compares without an early exit, so the time taken does not reveal how much of a key was guessed;
+ * the loop length depends only on the longer input.
+ */
+export function constantTimeEquals(a: string, b: string): boolean {
+  const length = Math.max(a.length, b.length);
+  let difference = a.length ^ b.length;
+  for (let i = 0; i < length; i++) {
+    // charCodeAt past the end is NaN, and NaN | 0 is 0.
+    difference |= (a.charCodeAt(i) | 0) ^ (b.charCodeAt(i) | 0);
+  }
+  return difference === 0;
+}

@@ -1,0 +1,48 @@
+import type { ResponseBody } from './types.ts';
+
+/**
+ * Every error code the mock sends, in one table. The seed leaves the set of codes open; these values are
+ * the mock's choice (docs/decisions.md) and stay stable across releases.
+ */
+export const errorCodes = {
+  UNAUTHORIZED: 401,
+  NOT_FOUND: 404,
+  ORDER_NOT_FOUND: 404,
+  PET_NOT_FOUND: 404,
+  ORDER_ALREADY_SHIPPED: 409,
+  METHOD_NOT_ALLOWED: 405,
+  ENDPOINT_SUNSET: 410,
+  INVALID_REQUEST: 400,
+  ORDER_ID_TAKEN: 409,
+  ORDER_NOT_PENDING: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  HEADERS_TOO_LARGE: 431,
+  MALFORMED_REQUEST: 400,
+  INTERNAL_ERROR: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+/**
+ * The one error type: it carries its HTTP status, a stable code and a message a person can act on.
+ * `handle()` is the only place that turns it into an Error body.
+ *
+ * @example throw new ApiError(404, 'ORDER_NOT_FOUND', 'Order 42 does not exist.');
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    /** Extra response headers, e.g. `Allow` on a 405 or `WWW-Authenticate` on a 401. */
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The spec's Error body: `{code, message, status}`, with `status` equal to the HTTP status. */
+export function errorBody(error: ApiError): ResponseBody {
+  return { text: JSON.stringify({ code: error.code, message: error.message, status: error.status }) };
+}

@@ -1,0 +1,16 @@
+import type { MockRequest, MockResponse } from './types.ts';
+
+/**
+ * A piece of the mock beside the Store API (the admin API, the dashboard simulation). Extensions run in
+ * order, after the CORS preflight and before authentication; the first to answer wins.
+ */
+export interface MockExtension {
+  readonly name: string;
+  /**
+   * Answer the request, or return undefined to pass it on. Throw ApiError to answer with an Error body;
+   * the core adds the CORS headers and journals the answer.
+   */
+  handle(request: MockRequest): Promise<MockResponse | undefined>;
+  /** Back to the seed state; called by `POST /__mock/reset` and by the MSW controller's `reset()`. */
+  reset?(): Promise<void>;
+}

@@ -1,0 +1,79 @@
+import { checkCredential } from './auth.ts';
+import { ApiError } from './errors.ts';
+import type { MockExtension } from './extension.ts';
+import type { RequestJournal } from './journal.ts';
+import type { ResponseKit } from './responses.ts';
+import type { Router } from './router.ts';
+import type { Clock, MockRequest, MockResponse } from './types.ts';
+
+export interface HandlerParts {
+  readonly basePath: string;
+  readonly apiKeys: readonly string[];
+  readonly router: Router;
+  readonly extensions: readonly MockExtension[];
+  readonly kit: ResponseKit;
+  readonly journal: RequestJournal;
+  readonly clock: Clock;
+  readonly onUnexpectedError: (error: unknown, request: MockRequest) => void;
+}
+
+/**
+ * Builds `handle(request) → response`: preflight → extensions → authentication → route → respond.
+ * It is the one error boundary: an ApiError becomes the spec's Error body; anything else becomes a 500
+ * Error body, is reported once to `onUnexpectedError`, and never escapes.
+ */
+export function createHandle(parts: HandlerParts): (request: MockRequest) => Promise<MockResponse> {
+  const { basePath, apiKeys, router, extensions, kit, journal, clock } = parts;
+  const realm = 'Bearer realm="petstore"';
+  const unauthorized = {
+    missing: kit.error(
+      new ApiError(401, 'UNAUTHORIZED', 'An API key is required: send "Authorization: Bearer <API_KEY>".', {
+        'www-authenticate': realm,
+      }),
+    ),
+    invalid: kit.error(
+      new ApiError(401, 'UNAUTHORIZED', 'The API key is not valid.', {
+        'www-authenticate': `${realm}, error="invalid_token", error_description="The API key is not valid"`,
+      }),
+    ),
+  };
+
+  async function dispatch(request: MockRequest): Promise<MockResponse> {
+    // Browsers send preflights without credentials, so they are answered before authentication.
+    if (request.method === 'OPTIONS') return kit.preflight;
+    for (const extension of extensions) {
+      const answer = await extension.handle(request);
+      if (answer) return kit.withCors(answer);
+    }
+    // Authentication comes before every other answer: no key and an unknown order is a 401, not a 404.
+    const credential = checkCredential(request.headers.authorization, apiKeys);
+    if (credential !== 'valid') return unauthorized[credential];
+    if (!request.path.startsWith(`${basePath}/`)) {
+      throw new ApiError(
+        404,
+        'NOT_FOUND',
+        `The API lives under ${basePath}/, for example ${basePath}/store/orders.`,
+      );
+    }
+    return router.dispatch(request, request.path.slice(basePath.length));
+  }
+
+  return async function handle(request) {
+    let response: MockResponse;
+    try {
+      response = await dispatch(request);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        response = kit.error(error);
+      } else {
+        parts.onUnexpectedError(error, request);
+        response = kit.error(
+          new ApiError(500, 'INTERNAL_ERROR', 'The mock failed unexpectedly; see its log.'),
+        );
+      }
+    }
+    // The journal is for the API under test; reading it should not fill it.
+    if (!request.path.startsWith('/__')) journal.record(request, response.status, clock.now());
+    return response;
+  };
+}

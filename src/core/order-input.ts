@@ -1,0 +1,85 @@
+import { ApiError } from './errors.ts';
+import { parseId } from './ids.ts';
+import type { NewOrder } from './store.ts';
+import type { OrderStatus, Pet } from './types.ts';
+
+/** An order as fixtures and `POST /__mock/orders` give it. Ids beyond 2^53 must be strings. */
+export interface OrderSeed {
+  readonly id?: number | string;
+  readonly petId: number | string;
+  readonly quantity: number;
+  readonly shipDate?: string;
+  readonly complete?: boolean;
+  readonly status?: OrderStatus;
+}
+
+export interface PetSeed {
+  readonly id: number | string;
+  readonly name: string;
+  readonly tag?: string;
+}
+
+const STATUSES: readonly OrderStatus[] = ['pending', 'shipped', 'cancelled'];
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
+const DAY_MS = 86_400_000;
+
+/**
+ * Checks an order given by a fixture file or the admin API. Throws ApiError(400) naming the field.
+ * Defaults follow docs/decisions.md: pending orders are incomplete and ship in three days; shipped orders
+ * are complete and shipped now.
+ */
+export function parseOrderSeed(value: unknown, now: number): NewOrder {
+  if (!isRecord(value)) throw invalid('an order must be a JSON object');
+  const status = value.status ?? 'pending';
+  if (!STATUSES.includes(status as OrderStatus))
+    throw invalid('status must be pending, shipped or cancelled');
+  const quantity = value.quantity ?? 1;
+  if (!Number.isSafeInteger(quantity) || (quantity as number) < 1) {
+    throw invalid('quantity must be a whole number of at least 1');
+  }
+  const shipDate = value.shipDate ?? new Date(status === 'pending' ? now + 3 * DAY_MS : now).toISOString();
+  if (typeof shipDate !== 'string' || !ISO_DATE_TIME.test(shipDate) || Number.isNaN(Date.parse(shipDate))) {
+    throw invalid('shipDate must be an ISO 8601 date-time such as 2026-12-01T10:00:00.000Z');
+  }
+  const complete = value.complete ?? status === 'shipped';
+  if (typeof complete !== 'boolean') throw invalid('complete must be true or false');
+  return {
+    ...(value.id === undefined ? {} : { id: idField(value.id, 'id') }),
+    petId: idField(value.petId ?? '1', 'petId'),
+    quantity: quantity as number,
+    shipDate,
+    complete,
+    status: status as OrderStatus,
+  };
+}
+
+export function parsePetSeed(value: unknown): Pet {
+  if (!isRecord(value)) throw invalid('a pet must be a JSON object');
+  if (typeof value.name !== 'string' || value.name === '') throw invalid('a pet needs a name');
+  if (value.tag !== undefined && typeof value.tag !== 'string') throw invalid('tag must be a string');
+  return {
+    id: idField(value.id, 'id'),
+    name: value.name,
+    ...(value.tag === undefined ? {} : { tag: value.tag }),
+  };
+}
+
+function idField(value: unknown, field: string): string {
+  if (typeof value === 'number') {
+    // JSON numbers beyond 2^53 have already been rounded by the parser, so they cannot be trusted.
+    if (!Number.isSafeInteger(value)) throw invalid(`${field} beyond 2^53 must be given as a string`);
+    value = String(value);
+  }
+  const id = typeof value === 'string' ? parseId(value) : undefined;
+  if (id === undefined)
+    throw invalid(`${field} must be a non-negative int64 (a number, or a string of digits)`);
+  return id;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function invalid(reason: string): ApiError {
+  return new ApiError(400, 'INVALID_REQUEST', `Invalid input: ${reason}.`);
+}

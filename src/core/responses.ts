@@ -1,0 +1,57 @@
+import { type ApiError, errorBody } from './errors.ts';
+import type { MockResponse, ResponseBody } from './types.ts';
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** Headers a browser script may read on a cross-origin response (the 401 challenge, deprecation, 405). */
+const EXPOSED_HEADERS = 'WWW-Authenticate, Deprecation, Sunset, Link, Allow, Location';
+
+/**
+ * Builds responses with the CORS headers every answer carries (errors included, or the browser hides the
+ * 401 body from the app). Header objects are built once per kit and shared, not once per request.
+ */
+export class ResponseKit {
+  readonly cors: Readonly<Record<string, string>>;
+  readonly jsonHeaders: Readonly<Record<string, string>>;
+  readonly noContent: MockResponse;
+  readonly preflight: MockResponse;
+
+  constructor(corsOrigin: string) {
+    this.cors = {
+      'access-control-allow-origin': corsOrigin,
+      'access-control-expose-headers': EXPOSED_HEADERS,
+      // A fixed origin makes the answer depend on the request's Origin, so caches must key on it.
+      ...(corsOrigin === '*' ? {} : { vary: 'Origin' }),
+    };
+    this.jsonHeaders = { ...this.cors, 'content-type': JSON_CONTENT_TYPE };
+    this.noContent = { status: 204, headers: this.cors };
+    this.preflight = {
+      status: 204,
+      headers: {
+        ...this.cors,
+        'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+        'access-control-allow-headers': 'Authorization, Content-Type',
+        'access-control-max-age': '600',
+      },
+    };
+  }
+
+  json(status: number, body: ResponseBody, headers?: Readonly<Record<string, string>>): MockResponse {
+    return { status, headers: headers ? { ...this.jsonHeaders, ...headers } : this.jsonHeaders, body };
+  }
+
+  /** The spec's Error body with the error's own headers (Allow, WWW-Authenticate, …). */
+  error(error: ApiError): MockResponse {
+    return this.json(error.status, errorBody(error), error.headers);
+  }
+
+  /** Adds the CORS headers to an answer built elsewhere (an extension's). */
+  withCors(response: MockResponse): MockResponse {
+    return { ...response, headers: { ...this.cors, ...response.headers } };
+  }
+}
+
+/** Wraps a value as a JSON body. */
+export function jsonBody(value: unknown): ResponseBody {
+  return { text: JSON.stringify(value) };
+}

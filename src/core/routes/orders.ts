@@ -1,0 +1,55 @@
+import { ApiError } from '../errors.ts';
+import { parseId } from '../ids.ts';
+import type { ResponseKit } from '../responses.ts';
+import { type Route, truncate } from '../router.ts';
+import type { OrderStore } from '../store.ts';
+import type { MockResponse, ResponseBody, StoredOrder } from '../types.ts';
+
+/** The public Order: no status field (the seed lists none). Ids are written as digits, never rounded. */
+export function orderJson(order: StoredOrder): string {
+  return `{"id":${order.id},"petId":${order.petId},"quantity":${order.quantity},"shipDate":${JSON.stringify(order.shipDate)},"complete":${order.complete}}`;
+}
+
+/** listOrders and cancelOrder. */
+export function orderRoutes(store: OrderStore, kit: ResponseKit): Route[] {
+  // Serialized once per change of state: listing 100,000 orders then costs what sending the bytes costs.
+  let cached: { revision: number; response: MockResponse } | undefined;
+
+  async function listOrders(): Promise<MockResponse> {
+    const revision = await store.revision();
+    if (cached?.revision !== revision) {
+      const orders = await store.list();
+      const body: ResponseBody = { text: `[${orders.map(orderJson).join(',')}]` };
+      cached = { revision, response: kit.json(200, body) };
+    }
+    return cached.response;
+  }
+
+  async function cancelOrder(_request: unknown, rawId: string): Promise<MockResponse> {
+    const id = parseId(rawId);
+    // A malformed id names no order, so it is a 404 like any unknown id (docs/decisions.md).
+    if (id === undefined) throw orderNotFound(rawId);
+    const result = await store.cancel(id);
+    switch (result.outcome) {
+      case 'cancelled':
+        return kit.noContent;
+      case 'not_found':
+        throw orderNotFound(id);
+      case 'already_shipped':
+        throw new ApiError(
+          409,
+          'ORDER_ALREADY_SHIPPED',
+          `Order ${id} has already shipped and cannot be cancelled; shipped orders cannot be reversed.`,
+        );
+    }
+  }
+
+  return [
+    { path: '/store/orders', methods: { GET: listOrders } },
+    { path: '/store/orders/:id', methods: { DELETE: cancelOrder } },
+  ];
+}
+
+function orderNotFound(id: string): ApiError {
+  return new ApiError(404, 'ORDER_NOT_FOUND', `Order ${truncate(id)} does not exist.`);
+}

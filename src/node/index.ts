@@ -1,0 +1,3 @@
+/** The mock on node:http: `startServer()` for tests and tools, `createListener()` to mount it yourself. */
+export { createListener, type ListenerOptions } from './listener.ts';
+export { type RunningServer, type ServerOptions, startServer } from './server.ts';

@@ -1,0 +1,33 @@
+import type { MockRequest } from '../core/index.ts';
+
+export type LogFormat = 'pretty' | 'json';
+export type Write = (line: string) => void;
+
+/**
+ * One line per request: method, path, status and milliseconds. Headers are never logged, so neither is the
+ * Authorization header; the query string is left out too, since clients sometimes put keys there.
+ */
+export function requestLogger(format: LogFormat, write: Write) {
+  return (request: MockRequest, status: number, milliseconds: number): void => {
+    const ms = Math.round(milliseconds * 10) / 10;
+    write(
+      format === 'json'
+        ? JSON.stringify({
+            time: new Date().toISOString(),
+            method: request.method,
+            path: request.path,
+            status,
+            ms,
+          })
+        : `${request.method} ${request.path} ${status} ${ms}ms`,
+    );
+  };
+}
+
+/** Logs an event as a JSON line or as readable lines. */
+export function eventLogger(format: LogFormat, write: Write) {
+  return (event: string, fields: Record<string, unknown>, pretty: readonly string[]): void => {
+    if (format === 'json') write(JSON.stringify({ time: new Date().toISOString(), event, ...fields }));
+    else for (const line of pretty) write(line);
+  };
+}
