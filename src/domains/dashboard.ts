@@ -1,0 +1,92 @@
+import { type ClockMode, createClock, type DashboardClock } from './clock.ts';
+import { validateConfig } from './configuration.ts';
+import { createDomains } from './domains.ts';
+import { domainError } from './errors.ts';
+import { defaultPlatform, maxPropagationMs, type Platform } from './platform.ts';
+import { createProjects } from './projects.ts';
+import type { DnsResolver } from './resolver.ts';
+import { type Scenario, scenarios } from './scenarios.ts';
+import { seed } from './seed.ts';
+import { createSimulatedResolver } from './simulated-dns.ts';
+import { createMemoryStore, type DashboardStore } from './store.ts';
+import type { DomainsConfig } from './types.ts';
+import { createZoneEditor } from './zone-editor.ts';
+
+export interface DashboardOptions {
+  /** `system` (default): real time, which `advance` offsets; `manual`: time moves only with `advance`. */
+  readonly clock?: ClockMode | DashboardClock;
+  /** Where verification reads DNS; default the simulated provider. Node: `createNodeDnsResolver`. */
+  readonly resolver?: DnsResolver;
+  /** Default propagation delay of the simulated provider in ms (default 5 minutes, at most 48 hours). */
+  readonly dnsPropagationMs?: number;
+  /** Overrides of the platform (domain, addresses, CA, timings). */
+  readonly platform?: Partial<Platform>;
+  readonly store?: DashboardStore;
+}
+
+/** The dashboard simulation put together: state, clock, DNS, and the operations the routes call. */
+export function createDashboard(options: DashboardOptions = {}) {
+  const propagationMs =
+    options.dnsPropagationMs ?? options.platform?.propagationMs ?? defaultPlatform.propagationMs;
+  if (!(propagationMs >= 0 && propagationMs <= maxPropagationMs)) {
+    throw new RangeError(`DNS propagation must be between 0 and 48 hours; got ${propagationMs} ms.`);
+  }
+  const platform: Platform = { ...defaultPlatform, ...options.platform, propagationMs };
+  const clock = typeof options.clock === 'object' ? options.clock : createClock(options.clock ?? 'system');
+  const store = options.store ?? createMemoryStore();
+  const resolver = options.resolver ?? createSimulatedResolver(store, clock, platform);
+  const projects = createProjects(store, clock);
+  const domains = createDomains({ store, clock, resolver, platform, projects });
+  const zones = createZoneEditor(store, clock, platform.propagationMs);
+
+  /** Back to the seed; the clock loses its offset too, so tests that reset between cases start equal. */
+  async function reset(): Promise<void> {
+    clock.reset();
+    await store.clear();
+    await seed(store, clock.now());
+  }
+
+  // The memory store answers at once; a shared store may not, so the extension awaits `ready`.
+  const ready = reset();
+
+  return {
+    platform,
+    clock,
+    store,
+    resolver,
+    projects,
+    domains,
+    zones,
+    reset,
+    ready,
+
+    async getConfig(projectId: string): Promise<DomainsConfig> {
+      await projects.get(projectId);
+      return store.getConfig(projectId);
+    },
+
+    async putConfig(projectId: string, input: unknown): Promise<DomainsConfig> {
+      await projects.get(projectId);
+      const attached = new Set((await store.listDomains(projectId)).map((domain) => domain.name));
+      const config = validateConfig(input, attached);
+      await store.putConfig(projectId, config);
+      return config;
+    },
+
+    /** Replaces the whole state with the seed plus the scenario, timed from the clock's now. */
+    async loadScenario(name: string): Promise<Scenario> {
+      const scenario = scenarios.find((candidate) => candidate.name === name);
+      if (scenario === undefined) {
+        const names = scenarios.map((candidate) => candidate.name).join(', ');
+        throw domainError('SCENARIO_NOT_FOUND', `There is no scenario "${name}"; choose one of ${names}.`);
+      }
+      await reset();
+      await scenario.load({ store, now: clock.now(), platform });
+      // Settle now so the state is the lifecycle's own answer, not the scenario's raw setup.
+      for (const project of await projects.list()) await domains.list(project.id);
+      return scenario;
+    },
+  };
+}
+
+export type Dashboard = ReturnType<typeof createDashboard>;

@@ -1,0 +1,53 @@
+import type { MockRequest, MockResponse } from '../core/types.ts';
+import type { Dashboard } from './dashboard.ts';
+import { domainError } from './errors.ts';
+import { hostOf, isIpLiteral, isWithin } from './names.ts';
+
+/**
+ * Serving by host. Answers undefined to let the Store API serve the request, a 301 for a redirect domain,
+ * or throws a 404 Error for a custom domain that is not served. The mock's own names, IP literals and the
+ * platform's subdomains always pass; so does a host that was never attached, because the mock is reached
+ * under names nobody registered with it (a container name, a tunnel) and those must keep working.
+ */
+export function createHostRouting(dashboard: Dashboard, ownHosts: readonly string[]) {
+  const own = new Set(['localhost', ...ownHosts.map((host) => hostOf(host).host)]);
+
+  return async (request: MockRequest): Promise<MockResponse | undefined> => {
+    const header = request.headers.host;
+    if (header === undefined || header === '') return undefined;
+    const { host, port } = hostOf(header);
+    if (own.has(host) || isIpLiteral(host) || isWithin(host, dashboard.platform.domain)) return undefined;
+    if (host.endsWith('.localhost')) return undefined;
+
+    const stored = await dashboard.store.getDomain(host);
+    if (stored === undefined) {
+      if (!(await dashboard.store.isRemoved(host))) return undefined;
+      throw domainError(
+        'DOMAIN_REMOVED',
+        `${host} was removed from its project and is no longer served. Add it again in Project settings > Domains to serve it.`,
+      );
+    }
+    const domain = await dashboard.domains.settled(stored);
+    if (domain.status === 'pending' || domain.status === 'verifying') {
+      throw domainError(
+        'DOMAIN_NOT_VERIFIED',
+        `${host} is attached to project ${domain.projectId} but not verified yet (${domain.status}). Create the DNS records shown in the dashboard, then choose Verify.`,
+      );
+    }
+    if (domain.status === 'misconfigured') {
+      const why = domain.reasons.map((reason) => reason.code).join(', ');
+      throw domainError(
+        'DOMAIN_MISCONFIGURED',
+        `${host} failed verification (${why}) and is not served. Fix the DNS records shown in the dashboard, then choose Re-verify.`,
+      );
+    }
+    const config = await dashboard.store.getConfig(domain.projectId);
+    const redirect = config.redirects.find((candidate) => candidate.from === host);
+    if (redirect === undefined) return undefined;
+    const scheme = request.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
+    // Keep the port a person typed (a local mock on :4010), so following the redirect reaches the mock again.
+    const authority = port === null ? redirect.to : `${redirect.to}:${port}`;
+    const target = `${scheme}://${authority}${request.path}${request.query === '' ? '' : `?${request.query}`}`;
+    return { status: redirect.status, headers: { location: target } };
+  };
+}
