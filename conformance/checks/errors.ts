@@ -1,0 +1,32 @@
+import { type Check, Skip } from '../registry.ts';
+import type { Exchange } from '../types.ts';
+import { baseline } from './probes.ts';
+import { errorBodyProblems, show, verdict } from './support.ts';
+
+/** The answers whose Error body the spec states: 401 anywhere, 404 from cancelOrder (malformed ids excluded). */
+const specStatesErrorBody = (e: Exchange): boolean =>
+  e.response?.status === 401 ||
+  (e.response?.status === 404 &&
+    e.request.operationId === 'cancelOrder' &&
+    e.request.purpose !== 'malformed-id');
+
+export const errorChecks: Check[] = [
+  {
+    id: 'errors.body',
+    severity: 'must',
+    title:
+      'Every 401 and 404 Error body has code, message and status of the right types, status = HTTP status',
+    reference: 'Spec: Errors; spec/openapi.yaml components/schemas/Error',
+    async run(ctx) {
+      await baseline(ctx);
+      const graded = ctx.seen().filter(specStatesErrorBody);
+      if (graded.length === 0) throw new Skip('no 401 or 404 answer seen');
+      const problems = graded.flatMap((exchange) =>
+        exchange.response
+          ? errorBodyProblems(ctx.spec, exchange.response).map((p) => `${show(exchange)}: ${p}`)
+          : [],
+      );
+      return verdict(problems, `${graded.length} Error bodies are valid`);
+    },
+  },
+];

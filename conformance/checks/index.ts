@@ -1,0 +1,24 @@
+import { createRegistry } from '../registry.ts';
+import { authChecks, challengeChecks } from './auth.ts';
+import { errorChecks } from './errors.ts';
+import { contentTypeChecks, httpChecks } from './http.ts';
+import { observationChecks, runInfoChecks } from './info.ts';
+import { orderChecks } from './orders.ts';
+import { petChecks } from './pets.ts';
+
+/**
+ * Every check, in run order. The order matters because checks share requests: the list is read before any
+ * opt-in cancel, and the checks that grade every answer seen (Error bodies, challenges, content types,
+ * codes, latency) run after all requests are sent.
+ */
+export const registry = createRegistry([
+  ...authChecks,
+  ...orderChecks,
+  ...httpChecks,
+  ...petChecks,
+  ...observationChecks,
+  ...errorChecks,
+  ...challengeChecks,
+  ...contentTypeChecks,
+  ...runInfoChecks,
+]);

@@ -1,0 +1,119 @@
+import { listContainsId, orderIdsFromJson } from '../raw-json.ts';
+import type { Check } from '../registry.ts';
+import type { Exchange } from '../types.ts';
+import { baseline, cancelPending, cancelPendingAgain, cancelShipped, malformedIdProbes } from './probes.ts';
+import { jsonBody, preview, responseOf, show } from './support.ts';
+
+const bodyOf = (exchange: Exchange): string => {
+  const response = responseOf(exchange);
+  return response.bodyBytes === 0 ? 'no body' : `body ${preview(response.body, 200)}`;
+};
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
+};
+
+/** Observations of what the spec leaves open: reported, never a failure. */
+export const observationChecks: Check[] = [
+  {
+    id: 'info.second-cancel',
+    severity: 'info',
+    title: 'The answer to a second cancel of the same order',
+    reference: 'Spec: States and transitions (name of the state after cancellation: not shown)',
+    requires: ['apiKey', 'pendingOrderId'],
+    async run(ctx) {
+      const exchange = await cancelPendingAgain(ctx, ctx.options.pendingOrderId ?? '');
+      return `${show(exchange)}, ${bodyOf(exchange)}`;
+    },
+  },
+  {
+    id: 'info.cancelled-listed',
+    severity: 'info',
+    title: 'Whether a cancelled order stays in the list',
+    reference: 'Spec: States and transitions',
+    requires: ['apiKey', 'pendingOrderId'],
+    async run(ctx) {
+      const id = ctx.options.pendingOrderId ?? '';
+      const cancelled = await cancelPending(ctx, id);
+      if (responseOf(cancelled).status >= 300) return `not observed: the cancel answered ${show(cancelled)}`;
+      const list = await ctx.send('list:after-cancel', {
+        method: 'GET',
+        path: '/store/orders',
+        auth: 'valid',
+        operationId: 'listOrders',
+      });
+      const ids = orderIdsFromJson(responseOf(list).body);
+      if (!ids) return `not observed: ${show(list)} is not a JSON array`;
+      return listContainsId(ids, id)
+        ? `order ${id} stays listed after cancel`
+        : `order ${id} leaves the list`;
+    },
+  },
+  {
+    id: 'info.conflict-body',
+    severity: 'info',
+    title: 'The body of the answer to cancelling a shipped order',
+    reference: 'Spec: DELETE /store/orders/{orderId} (409 body shape: not shown)',
+    requires: ['apiKey', 'shippedOrderId'],
+    async run(ctx) {
+      const exchange = await cancelShipped(ctx, ctx.options.shippedOrderId ?? '');
+      return `${show(exchange)}, ${bodyOf(exchange)}`;
+    },
+  },
+  {
+    id: 'info.malformed-id-status',
+    severity: 'info',
+    title: 'The status used for malformed ids',
+    reference: 'Spec: Errors (malformed ids: not shown)',
+    requires: ['apiKey'],
+    async run(ctx) {
+      return (await malformedIdProbes(ctx)).map(show).join('; ');
+    },
+  },
+];
+
+/** Observations over every exchange of the run; they run last. */
+export const runInfoChecks: Check[] = [
+  {
+    id: 'info.error-codes',
+    severity: 'info',
+    title: 'The Error code values seen, by status',
+    reference: 'Spec: Errors (the set of code values: not shown)',
+    async run(ctx) {
+      await baseline(ctx);
+      const codes = new Map<number, Set<string>>();
+      for (const exchange of ctx.seen()) {
+        const body = exchange.response && jsonBody(exchange.response);
+        const code = body?.ok ? (body.value as { code?: unknown } | null)?.code : undefined;
+        if (exchange.response && typeof code === 'string') {
+          const set = codes.get(exchange.response.status) ?? new Set();
+          codes.set(exchange.response.status, set.add(code));
+        }
+      }
+      if (codes.size === 0) return 'no Error code seen';
+      return [...codes.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([status, set]) => `${status}: ${[...set].join(', ')}`)
+        .join('; ');
+    },
+  },
+  {
+    id: 'info.latency',
+    severity: 'info',
+    title: 'Latency per operation',
+    reference: 'Spec: Limits (not shown)',
+    async run(ctx) {
+      const byOperation = new Map<string, number[]>();
+      for (const exchange of ctx.seen()) {
+        const key = exchange.request.operationId ?? `${exchange.request.method} (undocumented)`;
+        byOperation.set(key, [...(byOperation.get(key) ?? []), exchange.durationMs]);
+      }
+      return [...byOperation.entries()]
+        .map(
+          ([op, ms]) => `${op}: ${ms.length} request(s), median ${median(ms)} ms, max ${Math.max(...ms)} ms`,
+        )
+        .join('; ');
+    },
+  },
+];

@@ -1,0 +1,131 @@
+import { listContainsId } from '../raw-json.ts';
+import { Skip } from '../registry.ts';
+import type { CheckContext } from '../session.ts';
+import type { Operation } from '../spec.ts';
+import type { AuthMode, Exchange } from '../types.ts';
+
+// The requests checks share. Each has a fixed key, so a request several checks read is sent once per run.
+
+export const AUTH_FAILURE_MODES = ['none', 'wrong', 'non-bearer'] as const;
+export const MALFORMED_ID = 'not-a-number';
+
+export const listOrders = (ctx: CheckContext): Promise<Exchange> =>
+  ctx.send('list', { method: 'GET', path: '/store/orders', auth: 'valid', operationId: 'listOrders' });
+
+export interface AuthProbe {
+  operation: Operation;
+  exchange?: Exchange;
+  /** Why the operation was not probed (e.g. no id can be proven absent without a key). */
+  skipped?: string;
+}
+
+/** Each operation of the spec, with credentials missing, wrong or under another scheme. */
+export async function authProbe(ctx: CheckContext, operation: Operation, mode: AuthMode): Promise<AuthProbe> {
+  let path: string;
+  try {
+    path = await ctx.pathFor(operation);
+  } catch (error) {
+    if (error instanceof Skip) return { operation, skipped: error.message };
+    throw error;
+  }
+  const exchange = await ctx.send(`auth:${operation.operationId}:${mode}`, {
+    method: operation.method,
+    path,
+    auth: mode,
+    operationId: operation.operationId,
+  });
+  return { operation, exchange };
+}
+
+export async function allAuthProbes(ctx: CheckContext, modes: readonly AuthMode[]): Promise<AuthProbe[]> {
+  const probes: AuthProbe[] = [];
+  for (const operation of ctx.spec.operations) {
+    for (const mode of modes) probes.push(await authProbe(ctx, operation, mode));
+  }
+  return probes;
+}
+
+export async function cancelAbsent(ctx: CheckContext): Promise<Exchange> {
+  const id = await ctx.absentOrderId();
+  return ctx.send('cancel:absent', cancel(id, false));
+}
+
+/**
+ * Opt-in: the only requests of a run that may change state. The order must be listed first, so a stale id
+ * (an order cancelled by an earlier run) is skipped with a reason rather than graded.
+ */
+async function cancelListed(ctx: CheckContext, key: string, id: string): Promise<Exchange> {
+  if (!listContainsId(await ctx.listedIds(), id)) {
+    throw new Skip(
+      `order ${id} is not in the order list; pass an order that is listed (a fresh one each run)`,
+    );
+  }
+  return ctx.send(key, cancel(id, true));
+}
+
+export const cancelPending = (ctx: CheckContext, id: string): Promise<Exchange> =>
+  cancelListed(ctx, 'cancel:pending', id);
+
+export async function cancelPendingAgain(ctx: CheckContext, id: string): Promise<Exchange> {
+  await cancelPending(ctx, id);
+  return ctx.send('cancel:pending:again', cancel(id, true));
+}
+
+export const cancelShipped = (ctx: CheckContext, id: string): Promise<Exchange> =>
+  cancelListed(ctx, 'cancel:shipped', id);
+
+const cancel = (id: string, stateChanging: boolean) => ({
+  method: 'DELETE',
+  path: `/store/orders/${encodeURIComponent(id)}`,
+  auth: 'valid' as const,
+  operationId: 'cancelOrder',
+  stateChanging,
+});
+
+/** The deprecated operations of the spec, each read with the valid key. */
+export async function deprecatedProbes(
+  ctx: CheckContext,
+): Promise<Array<{ operation: Operation; exchange: Exchange }>> {
+  const deprecated = ctx.spec.operations.filter((o) => o.deprecated);
+  const probes = [];
+  for (const operation of deprecated) {
+    const path = await ctx.pathFor(operation);
+    const key = `deprecated:${operation.operationId}`;
+    const exchange = await ctx.send(key, {
+      method: operation.method,
+      path,
+      auth: 'valid',
+      operationId: operation.operationId,
+    });
+    probes.push({ operation, exchange });
+  }
+  return probes;
+}
+
+/** Operations with path parameters, called with a non-integer id (it names no order, so it changes nothing). */
+export async function malformedIdProbes(ctx: CheckContext): Promise<Exchange[]> {
+  const exchanges = [];
+  for (const operation of ctx.spec.operations.filter((o) => o.pathParams.length > 0)) {
+    let path = operation.path;
+    for (const name of operation.pathParams) path = path.replace(`{${name}}`, MALFORMED_ID);
+    const exchange = await ctx.send(`malformed:${operation.operationId}`, {
+      method: operation.method,
+      path,
+      auth: 'valid',
+      operationId: operation.operationId,
+      purpose: 'malformed-id',
+    });
+    exchanges.push(exchange);
+  }
+  return exchanges;
+}
+
+/** The requests every aggregate check reads, so such a check still has material when run alone. */
+export async function baseline(ctx: CheckContext): Promise<void> {
+  await allAuthProbes(ctx, AUTH_FAILURE_MODES);
+  if (!ctx.options.apiKey) return;
+  await listOrders(ctx);
+  await cancelAbsent(ctx).catch((error: unknown) => {
+    if (!(error instanceof Skip)) throw error;
+  });
+}

@@ -1,0 +1,58 @@
+import { Failure } from '../registry.ts';
+import type { Spec } from '../spec.ts';
+import type { Exchange, ExchangeResponse } from '../types.ts';
+
+/** `GET /store/orders → 401`, or the network error: how messages name an exchange. */
+export function show(exchange: Exchange): string {
+  const request = `${exchange.request.method} ${exchange.request.path}`;
+  return exchange.response ? `${request} → ${exchange.response.status}` : `${request} → ${exchange.error}`;
+}
+
+/** The response, or a failure naming the network error. */
+export function responseOf(exchange: Exchange): ExchangeResponse {
+  if (!exchange.response) throw new Failure(`${show(exchange)} (no HTTP answer)`);
+  return exchange.response;
+}
+
+export type JsonBody = { ok: true; value: unknown } | { ok: false; reason: string };
+
+export function jsonBody(response: ExchangeResponse): JsonBody {
+  if (response.truncated)
+    return { ok: false, reason: `body larger than the ${response.bodyBytes}-byte limit` };
+  if (response.body.trim() === '') return { ok: false, reason: 'empty body' };
+  try {
+    return { ok: true, value: JSON.parse(response.body) };
+  } catch {
+    return { ok: false, reason: `body is not JSON: ${preview(response.body)}` };
+  }
+}
+
+export const preview = (text: string, length = 80): string => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return JSON.stringify(flat.length > length ? `${flat.slice(0, length)}…` : flat);
+};
+
+/** What is wrong with an Error body: not JSON, not the schema, or `status` differing from the HTTP status. */
+export function errorBodyProblems(spec: Spec, response: ExchangeResponse): string[] {
+  const body = jsonBody(response);
+  if (!body.ok) return [body.reason];
+  const problems = spec.validateSchema('Error', body.value);
+  const status = (body.value as { status?: unknown } | null)?.status;
+  if (typeof status === 'number' && status !== response.status) {
+    problems.push(`status ${status} differs from the HTTP status ${response.status}`);
+  }
+  return problems;
+}
+
+const MAX_LISTED_PROBLEMS = 5;
+
+/** Throws one Failure listing the problems (the first few), or returns the pass message. */
+export function verdict(problems: string[], passed: string): string {
+  if (problems.length === 0) return passed;
+  const shown = problems.slice(0, MAX_LISTED_PROBLEMS);
+  if (problems.length > shown.length) shown.push(`and ${problems.length - shown.length} more`);
+  throw new Failure(shown.join('; '));
+}
+
+export const header = (response: ExchangeResponse, name: string): string | undefined =>
+  response.headers[name.toLowerCase()];

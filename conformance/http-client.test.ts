@@ -1,0 +1,120 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type ClientOptions, createHttpClient } from './http-client.ts';
+import { closedPort, type Listening, listen } from './test-support/listen.ts';
+
+const servers: Listening[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+async function serve(handler: Parameters<typeof listen>[0]): Promise<string> {
+  const server = await listen(handler);
+  servers.push(server);
+  return server.url;
+}
+
+const base = (baseUrl: string, more: Partial<ClientOptions> = {}): ClientOptions => ({
+  baseUrl,
+  apiKey: 'secret-key',
+  timeoutMs: 1000,
+  retries: 0,
+  maxBodyBytes: 1024,
+  fetch,
+  ...more,
+});
+
+describe('http client', () => {
+  it('records the exchange with the key redacted in request, headers and body', async () => {
+    const url = await serve((req, res) => {
+      res.setHeader('x-echo', String(req.headers.authorization));
+      res.end(`you sent ${req.headers.authorization}`);
+    });
+    const exchange = await createHttpClient(base(url)).send({ method: 'GET', path: '/x', auth: 'valid' });
+    expect(exchange.request.headers.authorization).toBe('Bearer [REDACTED]');
+    expect(exchange.response?.headers['x-echo']).toBe('Bearer [REDACTED]');
+    expect(exchange.response?.body).toBe('you sent Bearer [REDACTED]');
+    expect(JSON.stringify(exchange)).not.toContain('secret-key');
+  });
+
+  it('stops reading a body at the limit and marks it truncated', async () => {
+    const url = await serve((_req, res) => res.end('x'.repeat(5000)));
+    const exchange = await createHttpClient(base(url)).send({ method: 'GET', path: '/', auth: 'none' });
+    expect(exchange.response).toMatchObject({ bodyBytes: 1024, truncated: true });
+  });
+
+  it('ends a request that gets no answer at the timeout without retrying it', async () => {
+    const url = await serve(() => {});
+    const started = Date.now();
+    const client = createHttpClient(base(url, { timeoutMs: 200, retries: 3 }));
+    const exchange = await client.send({ method: 'GET', path: '/', auth: 'none' });
+    expect(exchange.error).toMatch(/timeout/);
+    expect(exchange.attempts).toBe(1);
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it('retries network errors but not HTTP errors', async () => {
+    let calls = 0;
+    const url = await serve((req, res) => {
+      calls++;
+      if (calls < 3) req.socket.destroy();
+      else res.writeHead(500).end();
+    });
+    const exchange = await createHttpClient(base(url, { retries: 3 })).send({
+      method: 'GET',
+      path: '/',
+      auth: 'none',
+    });
+    expect(exchange.response?.status).toBe(500);
+    expect(exchange.attempts).toBe(3);
+  });
+
+  it('never retries a state-changing request', async () => {
+    let calls = 0;
+    const url = await serve((req) => {
+      calls++;
+      req.socket.destroy();
+    });
+    const client = createHttpClient(base(url, { retries: 3 }));
+    const exchange = await client.send({ method: 'DELETE', path: '/', auth: 'valid', stateChanging: true });
+    expect(exchange.error).toBeDefined();
+    expect(calls).toBe(1);
+  });
+
+  it('says clearly when the connection is refused', async () => {
+    const port = await closedPort();
+    const exchange = await createHttpClient(base(`http://127.0.0.1:${port}`)).send({
+      method: 'GET',
+      path: '/',
+      auth: 'none',
+    });
+    expect(exchange.error).toMatch(/ECONNREFUSED/);
+  });
+
+  it('waits as a 429 Retry-After asks, then gets the answer', async () => {
+    let calls = 0;
+    const waits: number[] = [];
+    const url = await serve((_req, res) => {
+      calls++;
+      if (calls === 1) res.writeHead(429, { 'retry-after': '2' }).end();
+      else res.end('ok');
+    });
+    const sleep = async (ms: number) => {
+      waits.push(ms);
+    };
+    const exchange = await createHttpClient(base(url, { sleep })).send({
+      method: 'GET',
+      path: '/',
+      auth: 'none',
+    });
+    expect(exchange.response?.status).toBe(200);
+    expect(waits).toEqual([2000]);
+  });
+
+  it('spaces requests to the rate limit', async () => {
+    const url = await serve((_req, res) => res.end());
+    const client = createHttpClient(base(url, { rateLimit: 20 }));
+    const started = Date.now();
+    for (let i = 0; i < 4; i++) await client.send({ method: 'GET', path: '/', auth: 'none' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+  });
+});

@@ -1,0 +1,144 @@
+// Order ids are int64: beyond 2^53 a JS number rounds them, so ids are read from the raw JSON text and handled
+// as decimal strings (compared through BigInt), never through JSON.parse numbers.
+
+const INT64_MAX = 2n ** 63n - 1n;
+const INT64_MIN = -(2n ** 63n);
+const INTEGER = /^-?(0|[1-9][0-9]*)$/;
+
+/** True when `text` is a decimal integer within int64 (leading zeros allowed, as users may type them). */
+export function isInt64(text: string): boolean {
+  if (!/^-?[0-9]+$/.test(text)) return false;
+  const value = BigInt(text);
+  return value >= INT64_MIN && value <= INT64_MAX;
+}
+
+/** Canonical decimal form of an integer id, so `007` and `7` compare equal. */
+export const canonicalId = (text: string): string => BigInt(text).toString();
+
+/**
+ * Reads the `id` of every object in a top-level JSON array, exactly as written.
+ * Returns undefined when the text is not a JSON array; ids that are not integers are kept as written.
+ */
+export function orderIdsFromJson(text: string): string[] | undefined {
+  const scanner = new Scanner(text);
+  try {
+    scanner.ws();
+    if (scanner.peek() !== '[') return undefined;
+    const ids: string[] = [];
+    scanner.array((item) => {
+      if (item.kind === 'object' && item.id !== undefined) ids.push(item.id);
+    });
+    scanner.ws();
+    return scanner.done() ? ids.map((id) => (INTEGER.test(id) ? canonicalId(id) : id)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when the list text names the id (compared as integers). */
+export function listContainsId(ids: readonly string[], id: string): boolean {
+  return ids.includes(canonicalId(id));
+}
+
+/**
+ * An id absent from `ids`, far above the largest one so it is unlikely ever to have existed
+ * (an order cancelled and dropped from the list may answer differently, which the spec leaves open).
+ */
+export function pickAbsentId(ids: readonly string[]): string {
+  const taken = new Set(ids);
+  let max = 0n;
+  for (const id of ids) if (INTEGER.test(id) && BigInt(id) > max) max = BigInt(id);
+  let candidate = max + 1_000_003n;
+  if (candidate > INT64_MAX) candidate = 1n;
+  while (taken.has(candidate.toString())) candidate += 1n;
+  return candidate.toString();
+}
+
+type Item = { kind: 'object'; id: string | undefined } | { kind: 'other'; raw: string };
+
+class Scanner {
+  private at = 0;
+  constructor(private readonly text: string) {}
+
+  peek = (): string | undefined => this.text[this.at];
+  done = (): boolean => this.at === this.text.length;
+
+  ws(): void {
+    while (/[ \t\r\n]/.test(this.text[this.at] ?? '')) this.at++;
+  }
+
+  expect(char: string): void {
+    if (this.text[this.at] !== char) throw new Error(`expected ${char} at ${this.at}`);
+    this.at++;
+  }
+
+  array(onItem: (item: Item) => void): void {
+    this.expect('[');
+    this.ws();
+    if (this.peek() === ']') {
+      this.at++;
+      return;
+    }
+    for (;;) {
+      this.ws();
+      onItem(this.value());
+      this.ws();
+      if (this.peek() === ']') {
+        this.at++;
+        return;
+      }
+      this.expect(',');
+    }
+  }
+
+  object(): string | undefined {
+    let id: string | undefined;
+    this.expect('{');
+    this.ws();
+    if (this.peek() === '}') {
+      this.at++;
+      return id;
+    }
+    for (;;) {
+      this.ws();
+      const key = this.string();
+      this.ws();
+      this.expect(':');
+      this.ws();
+      const value = this.value();
+      if (key === 'id') id = value.kind === 'other' ? value.raw : undefined;
+      this.ws();
+      if (this.peek() === '}') {
+        this.at++;
+        return id;
+      }
+      this.expect(',');
+    }
+  }
+
+  string(): string {
+    const start = this.at;
+    this.expect('"');
+    while (this.peek() !== '"') {
+      if (this.peek() === undefined) throw new Error('unterminated string');
+      this.at += this.peek() === '\\' ? 2 : 1;
+    }
+    this.at++;
+    return JSON.parse(this.text.slice(start, this.at)) as string;
+  }
+
+  value(): Item {
+    const char = this.peek();
+    if (char === '{') return { kind: 'object', id: this.object() };
+    if (char === '[') {
+      const start = this.at;
+      this.array(() => {});
+      return { kind: 'other', raw: this.text.slice(start, this.at) };
+    }
+    if (char === '"') return { kind: 'other', raw: this.string() };
+    const match = /^(-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?|true|false|null)/.exec(this.text.slice(this.at));
+    if (!match) throw new Error(`unexpected ${char} at ${this.at}`);
+    this.at += match[0].length;
+    return { kind: 'other', raw: match[0] };
+  }
+}

@@ -1,0 +1,137 @@
+import { registry } from './checks/index.ts';
+import { createHttpClient } from './http-client.ts';
+import { type ConformanceOptions, type ResolvedOptions, resolveOptions, UsageError } from './options.ts';
+import { type Check, Failure, REQUIREMENT_REASONS, Skip, UnknownCheckError } from './registry.ts';
+import { Session } from './session.ts';
+import { loadSpec } from './spec.ts';
+import type { CheckResult, ConformanceEvent, Severity, Summary } from './types.ts';
+
+/**
+ * Runs the conformance checks against a deployment and yields events: `started`, one `check` per check, and
+ * `finished` with the summary (also the generator's return value). Options errors throw a UsageError.
+ *
+ * @example
+ * for await (const event of runConformance({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey })) {
+ *   if (event.type === 'finished') console.log(event.summary.exitCode);
+ * }
+ */
+export async function* runConformance(input: ConformanceOptions): AsyncGenerator<ConformanceEvent, Summary> {
+  const options = resolveOptions(input);
+  const checks = selectChecks(options);
+  const spec = loadSpec(options.specPath);
+  const session = new Session(options, spec, createHttpClient(options));
+  const started = performance.now();
+  const safe = options.pendingOrderId === undefined && options.shippedOrderId === undefined;
+  yield {
+    type: 'started',
+    baseUrl: options.baseUrl,
+    startedAt: new Date().toISOString(),
+    checks: checks.map(({ id, severity, title, reference }) => ({ id, severity, title, reference })),
+    safe,
+    apiKey: options.apiKey ? 'given' : 'absent',
+  };
+
+  const results: CheckResult[] = [];
+  const unreachable = await reachability(session);
+  if (unreachable === undefined) {
+    for (const [index, check] of checks.entries()) {
+      const result = await runCheck(check, session);
+      results.push(result);
+      yield { type: 'check', result, index, total: checks.length };
+    }
+  }
+  const summary = summarize(results, options, Math.round(performance.now() - started), unreachable);
+  yield { type: 'finished', summary };
+  return summary;
+}
+
+function selectChecks(options: ResolvedOptions): Check[] {
+  try {
+    return registry.select(options.only, options.skip);
+  } catch (error) {
+    if (error instanceof UnknownCheckError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+/** Undefined when the target answers like this API; otherwise why the run cannot go on. */
+async function reachability(session: Session): Promise<string | undefined> {
+  const withKey = session.options.apiKey !== undefined;
+  const exchange = await session.send(withKey ? 'list' : 'auth:listOrders:none', {
+    method: 'GET',
+    path: '/store/orders',
+    auth: withKey ? 'valid' : 'none',
+    operationId: 'listOrders',
+  });
+  const url = exchange.request.url;
+  if (!exchange.response) return `cannot reach ${url}: ${exchange.error}`;
+  const { status } = exchange.response;
+  if (status === 404) return `${url} answered 404: not this API? The base URL must include the /v1 prefix`;
+  if (status === 401 && withKey)
+    return `${url} refused the API key (401): check --api-key or PETSTORE_API_KEY`;
+  return undefined;
+}
+
+async function runCheck(check: Check, session: Session): Promise<CheckResult> {
+  const { id, severity, title, reference } = check;
+  const missing = (check.requires ?? []).find((r) =>
+    r === 'apiKey'
+      ? !session.options.apiKey
+      : r === 'undocumentedMethods'
+        ? !session.options.undocumentedMethods
+        : session.options[r] === undefined,
+  );
+  if (missing) {
+    return {
+      id,
+      severity,
+      title,
+      reference,
+      status: 'skipped',
+      message: REQUIREMENT_REASONS[missing],
+      exchanges: [],
+      durationMs: 0,
+    };
+  }
+  const started = performance.now();
+  session.begin();
+  let status: CheckResult['status'] = 'passed';
+  let message: string;
+  try {
+    message = await check.run(session);
+  } catch (error) {
+    status = error instanceof Skip ? 'skipped' : 'failed';
+    message =
+      error instanceof Failure || error instanceof Skip
+        ? error.message
+        : `the check crashed: ${String(error)}`;
+  }
+  const durationMs = Math.round(performance.now() - started);
+  return { id, severity, title, reference, status, message, exchanges: session.end(), durationMs };
+}
+
+function summarize(
+  results: CheckResult[],
+  options: ResolvedOptions,
+  durationMs: number,
+  error?: string,
+): Summary {
+  const counts = {} as Summary['counts'];
+  for (const severity of ['must', 'should', 'info'] as Severity[]) {
+    const of = results.filter((r) => r.severity === severity);
+    const count = (status: string) => of.filter((r) => r.status === status).length;
+    counts[severity] = { passed: count('passed'), failed: count('failed'), skipped: count('skipped') };
+  }
+  const failed = counts.must.failed > 0 || (options.strict && counts.should.failed > 0);
+  const outcome = error !== undefined ? 'unreachable' : failed ? 'failed' : 'passed';
+  const exitCode = outcome === 'unreachable' ? 2 : outcome === 'failed' ? 1 : 0;
+  return {
+    outcome,
+    exitCode,
+    strict: options.strict,
+    total: results.length,
+    counts,
+    durationMs,
+    ...(error ? { error } : {}),
+  };
+}

@@ -1,0 +1,96 @@
+import type { HttpClient } from './http-client.ts';
+import type { ResolvedOptions } from './options.ts';
+import { orderIdsFromJson, pickAbsentId } from './raw-json.ts';
+import { Skip } from './registry.ts';
+import type { Operation, Spec } from './spec.ts';
+import type { Exchange, RequestSpec } from './types.ts';
+
+/** What a check sees: the options, the spec, and memoised requests shared by every check of the run. */
+export interface CheckContext {
+  readonly options: ResolvedOptions;
+  readonly spec: Spec;
+  /** Sends the request once per run under `key`; later calls get the same exchange. */
+  send(key: string, request: RequestSpec): Promise<Exchange>;
+  /** Every exchange of the run so far. */
+  seen(): readonly Exchange[];
+  /** Ids of the order list, read from its raw text; skips the check when the list cannot be read. */
+  listedIds(): Promise<string[]>;
+  /** An order id proven absent from the full list. */
+  absentOrderId(): Promise<string>;
+  /** The operation's path with its parameters filled (order ids proven absent, the pet id from the options). */
+  pathFor(operation: Operation): Promise<string>;
+}
+
+/** One run's shared state; the runner starts a check with begin() and collects its exchanges with end(). */
+export class Session implements CheckContext {
+  private readonly memo = new Map<string, Promise<Exchange>>();
+  private readonly all: Exchange[] = [];
+  private used = new Set<Exchange>();
+
+  constructor(
+    readonly options: ResolvedOptions,
+    readonly spec: Spec,
+    private readonly client: HttpClient,
+  ) {}
+
+  begin(): void {
+    this.used = new Set();
+  }
+
+  end(): Exchange[] {
+    return [...this.used].sort((a, b) => a.seq - b.seq);
+  }
+
+  async send(key: string, request: RequestSpec): Promise<Exchange> {
+    let pending = this.memo.get(key);
+    if (!pending) {
+      pending = this.client.send(request).then((exchange) => {
+        this.all.push(exchange);
+        return exchange;
+      });
+      this.memo.set(key, pending);
+    }
+    const exchange = await pending;
+    this.used.add(exchange);
+    return exchange;
+  }
+
+  seen(): readonly Exchange[] {
+    return this.all;
+  }
+
+  async listedIds(): Promise<string[]> {
+    if (!this.options.apiKey) throw new Skip('reading the order list needs an API key');
+    const list = await this.send('list', {
+      method: 'GET',
+      path: '/store/orders',
+      auth: 'valid',
+      operationId: 'listOrders',
+    });
+    const reason = !list.response
+      ? list.error
+      : list.response.status !== 200
+        ? `it answered ${list.response.status}`
+        : list.response.truncated
+          ? 'it is larger than the body limit'
+          : undefined;
+    const ids = reason === undefined ? orderIdsFromJson(list.response?.body ?? '') : undefined;
+    if (!ids) throw new Skip(`the order list could not be read (${reason ?? 'not a JSON array'})`);
+    return ids;
+  }
+
+  async absentOrderId(): Promise<string> {
+    return pickAbsentId(await this.listedIds());
+  }
+
+  async pathFor(operation: Operation): Promise<string> {
+    let path = operation.path;
+    for (const name of operation.pathParams) {
+      const value =
+        name === 'orderId' ? await this.absentOrderId() : name === 'petId' ? this.options.petId : undefined;
+      if (value === undefined) throw new Skip(`no value known for path parameter ${name}`);
+      path = path.replace(`{${name}}`, encodeURIComponent(value));
+    }
+    return path;
+  }
+}

@@ -1,0 +1,140 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import formatsImport from 'ajv-formats';
+import { parse } from 'yaml';
+
+// ajv-formats is CommonJS: under NodeNext its default import is the module object, typed as such.
+const addFormats = formatsImport as unknown as typeof formatsImport.default;
+
+const SPEC_ID = 'https://petstore-conformance.invalid/openapi.yaml';
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/** One operation of the spec, as the checks need it. */
+export interface Operation {
+  operationId: string;
+  /** Upper-case HTTP method. */
+  method: string;
+  /** Path template relative to the base URL, e.g. `/store/orders/{orderId}`. */
+  path: string;
+  deprecated: boolean;
+  /** Documented response statuses, as written in the spec (`'200'`, `'401'`…). */
+  statuses: string[];
+  pathParams: string[];
+}
+
+/** The contract, read from `spec/openapi.yaml`: operations and validators compiled from its schemas. */
+export interface Spec {
+  file: string;
+  operations: Operation[];
+  operation(operationId: string): Operation;
+  /** Upper-case methods documented for a path template. */
+  methodsFor(path: string): string[];
+  /** Validates against `components/schemas/<name>`; returns readable errors (empty when valid). */
+  validateSchema(name: string, value: unknown): string[];
+  /** Validates a JSON body against the schema documented for that operation and status; undefined if none is. */
+  validateResponse(operationId: string, status: number, value: unknown): string[] | undefined;
+}
+
+type Json = Record<string, unknown>;
+
+/** Finds `spec/openapi.yaml` by walking up from this module, so it works from source and from `dist/`. */
+export function locateSpec(from: string = import.meta.url): string {
+  let dir = dirname(fileURLToPath(from));
+  for (;;) {
+    const candidate = join(dir, 'spec', 'openapi.yaml');
+    if (existsSync(candidate)) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`spec/openapi.yaml not found above ${fileURLToPath(from)}`);
+    dir = parent;
+  }
+}
+
+const cache = new Map<string, Spec>();
+
+/** Loads and compiles the spec once per file. */
+export function loadSpec(file: string = locateSpec()): Spec {
+  let spec = cache.get(file);
+  if (!spec) {
+    spec = compileSpec(file, parse(readFileSync(file, 'utf8')) as Json);
+    cache.set(file, spec);
+  }
+  return spec;
+}
+
+function compileSpec(file: string, doc: Json): Spec {
+  // strictSchema is off because the whole OpenAPI document is added as one schema and its non-schema keys
+  // (paths, info…) are not JSON Schema keywords; only the schema parts are ever compiled.
+  const ajv = new Ajv2020({ allErrors: true, strictSchema: false });
+  addFormats(ajv);
+  ajv.addSchema(doc, SPEC_ID);
+  const compiled = new Map<string, ValidateFunction>();
+  const validator = (pointer: string): ValidateFunction => {
+    let fn = compiled.get(pointer);
+    if (!fn) {
+      fn = ajv.compile({ $ref: `${SPEC_ID}#${pointer}` });
+      compiled.set(pointer, fn);
+    }
+    return fn;
+  };
+  const run = (fn: ValidateFunction, value: unknown): string[] =>
+    fn(value)
+      ? []
+      : (fn.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`);
+
+  const paths = (doc.paths ?? {}) as Record<string, Json>;
+  const operations: Operation[] = [];
+  const responsesOf = new Map<string, Json>();
+  for (const [path, item] of Object.entries(paths)) {
+    for (const method of METHODS) {
+      const op = item[method] as Json | undefined;
+      if (!op) continue;
+      const params = [...((item.parameters as Json[]) ?? []), ...((op.parameters as Json[]) ?? [])];
+      const operationId = String(op.operationId ?? `${method} ${path}`);
+      responsesOf.set(operationId, (op.responses as Json) ?? {});
+      operations.push({
+        operationId,
+        method: method.toUpperCase(),
+        path,
+        deprecated: op.deprecated === true,
+        statuses: Object.keys((op.responses as Json) ?? {}),
+        pathParams: params.filter((p) => p.in === 'path').map((p) => String(p.name)),
+      });
+    }
+  }
+
+  const operation = (operationId: string): Operation => {
+    const found = operations.find((o) => o.operationId === operationId);
+    if (!found) throw new Error(`operation ${operationId} is not in ${file}`);
+    return found;
+  };
+
+  return {
+    file,
+    operations,
+    operation,
+    methodsFor: (path) => operations.filter((o) => o.path === path).map((o) => o.method),
+    validateSchema: (name, value) => run(validator(`/components/schemas/${escapePointer(name)}`), value),
+    validateResponse(operationId, status, value) {
+      const op = operation(operationId);
+      const responses = responsesOf.get(operationId) ?? {};
+      let pointer = `/paths/${escapePointer(op.path)}/${op.method.toLowerCase()}/responses/${status}`;
+      let response = responses[String(status)] as Json | undefined;
+      const ref = response?.$ref;
+      if (typeof ref === 'string' && ref.startsWith('#/')) {
+        pointer = ref.slice(1);
+        response = ref
+          .slice(2)
+          .split('/')
+          .reduce<Json | undefined>((node, key) => node?.[unescapePointer(key)] as Json | undefined, doc);
+      }
+      const content = response?.content as Json | undefined;
+      if (!content?.['application/json']) return undefined;
+      return run(validator(`${pointer}/content/application~1json/schema`), value);
+    },
+  };
+}
+
+const escapePointer = (segment: string): string => segment.replaceAll('~', '~0').replaceAll('/', '~1');
+const unescapePointer = (segment: string): string => segment.replaceAll('~1', '/').replaceAll('~0', '~');

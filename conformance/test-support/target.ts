@@ -1,0 +1,133 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type Listening, listen } from './listen.ts';
+
+// A small, independent, correct implementation of the spec for the suite's own tests. Each option bends one
+// behaviour, so a test can break exactly one rule or differ only where the spec allows.
+
+export const TARGET_KEY = 'target-key';
+
+export interface TargetOrder {
+  /** Raw decimal id, so ids beyond 2^53 stay exact. */
+  id: string;
+  status: 'pending' | 'shipped';
+  /** Raw JSON fields replacing the default Order fields (e.g. extra fields, or none). */
+  fields?: string;
+}
+
+export interface PlainRequest {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  credentials: 'ok' | 'missing' | 'invalid';
+}
+
+export interface PlainResponse {
+  status: number;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface TargetOptions {
+  orders?: TargetOrder[];
+  cancelledStayListed?: boolean;
+  malformedIdStatus?: number;
+  /** The 409 body: an Error by default, `''` for none, or any raw text. */
+  conflictBody?: string;
+  /** Decides whether credentials are accepted (default: Bearer, case-insensitive, exact key). */
+  credentials?: (authorization: string | undefined) => PlainRequest['credentials'];
+  /** Rewrites any answer: where a test breaks one rule. */
+  transform?: (request: PlainRequest, response: PlainResponse) => PlainResponse;
+}
+
+export const DEFAULT_ORDERS: TargetOrder[] = [
+  { id: '1', status: 'pending' },
+  { id: '2', status: 'shipped' },
+  { id: '3', status: 'pending' },
+];
+
+const DEPRECATION = '@1767225600'; // 2026-01-01
+const SUNSET = 'Thu, 01 Jul 2027 00:00:00 GMT';
+
+export function strictCredentials(authorization: string | undefined): PlainRequest['credentials'] {
+  if (authorization === undefined) return 'missing';
+  const match = /^(\S+) +(\S+)$/.exec(authorization);
+  return match?.[1]?.toLowerCase() === 'bearer' && match[2] === TARGET_KEY ? 'ok' : 'invalid';
+}
+
+const json = (status: number, body: string, headers: Record<string, string> = {}): PlainResponse => ({
+  status,
+  headers: { 'content-type': 'application/json', ...headers },
+  body,
+});
+
+export const errorResponse = (status: number, code: string, headers: Record<string, string> = {}) =>
+  json(status, JSON.stringify({ code, message: `${code} (${status})`, status }), headers);
+
+export function createTarget(options: TargetOptions = {}) {
+  const orders = (options.orders ?? DEFAULT_ORDERS).map((o) => ({ ...o, cancelled: false }));
+  const find = (id: string) => orders.find((o) => BigInt(o.id) === BigInt(id));
+  const orderJson = (o: TargetOrder) =>
+    `{"id":${o.id},${o.fields ?? '"petId":7,"quantity":1,"shipDate":"2026-12-01T10:00:00.000Z","complete":false'}}`;
+
+  function route(request: PlainRequest): PlainResponse {
+    if (request.method === 'OPTIONS') return { status: 204, headers: {} };
+    if (request.credentials !== 'ok') {
+      const challenge = `Bearer realm="petstore"${request.credentials === 'invalid' ? ', error="invalid_token"' : ''}`;
+      return errorResponse(401, 'UNAUTHORIZED', { 'www-authenticate': challenge });
+    }
+    const { method, path } = request;
+    if (path === '/store/orders') {
+      if (method !== 'GET') return errorResponse(405, 'METHOD_NOT_ALLOWED', { allow: 'GET' });
+      const listed = orders.filter((o) => !o.cancelled || options.cancelledStayListed);
+      return json(200, `[${listed.map(orderJson).join(',')}]`);
+    }
+    const orderId = /^\/store\/orders\/([^/]+)$/.exec(path)?.[1];
+    if (orderId !== undefined) {
+      if (method !== 'DELETE') return errorResponse(405, 'METHOD_NOT_ALLOWED', { allow: 'DELETE' });
+      if (!/^-?[0-9]+$/.test(orderId))
+        return errorResponse(options.malformedIdStatus ?? 404, 'INVALID_ORDER_ID');
+      const order = find(orderId);
+      if (!order || order.cancelled) return errorResponse(404, 'ORDER_NOT_FOUND');
+      if (order.status === 'shipped') {
+        if (options.conflictBody === undefined) return errorResponse(409, 'ORDER_ALREADY_SHIPPED');
+        return options.conflictBody === '' ? { status: 409, headers: {} } : json(409, options.conflictBody);
+      }
+      order.cancelled = true;
+      return { status: 204, headers: {} };
+    }
+    const petId = /^\/pets\/([^/]+)$/.exec(path)?.[1];
+    if (petId !== undefined) {
+      const headers = {
+        deprecation: DEPRECATION,
+        sunset: SUNSET,
+        link: '<https://petstore.example/deprecation>; rel="deprecation"; type="text/html", <https://petstore.example/sunset>; rel="sunset"',
+      };
+      if (method !== 'GET') return errorResponse(405, 'METHOD_NOT_ALLOWED', { allow: 'GET' });
+      if (petId !== '1') return errorResponse(404, 'PET_NOT_FOUND', headers);
+      return json(200, '{"id":1,"name":"Biscuit"}', headers);
+    }
+    return errorResponse(404, 'NOT_FOUND');
+  }
+
+  return (request: Omit<PlainRequest, 'credentials'>): PlainResponse => {
+    const full = {
+      ...request,
+      credentials: (options.credentials ?? strictCredentials)(request.authorization),
+    };
+    const response = route(full);
+    return options.transform ? options.transform(full, response) : response;
+  };
+}
+
+/** Serves a target under `/v1` on 127.0.0.1; `baseUrl` includes `/v1`. */
+export async function startTarget(options: TargetOptions = {}): Promise<Listening & { baseUrl: string }> {
+  const target = createTarget(options);
+  const server = await listen((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://target');
+    const path = url.pathname.startsWith('/v1/') ? url.pathname.slice(3) : `/__outside${url.pathname}`;
+    const response = target({ method: req.method ?? 'GET', path, authorization: req.headers.authorization });
+    res.writeHead(response.status, { 'access-control-allow-origin': '*', ...response.headers });
+    res.end(response.body);
+  });
+  return { ...server, baseUrl: `${server.url}/v1` };
+}
