@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { domainsOf, recordsOf, testDashboard } from './testing.ts';
+import { domainsOf, recordsOf, testDashboard } from './test-support/harness.ts';
 
 const target = 'acme-shop.mockpages.example';
 const www = `${domainsOf('acme-shop')}/www.example.com`;

@@ -1,6 +1,6 @@
-import type { MockResponse } from '../core/types.ts';
-import { createClock } from './clock.ts';
-import { createDomainsDashboard, type DomainsDashboardOptions } from './extension.ts';
+import type { MockResponse } from '../../core/types.ts';
+import { createClock } from '../clock.ts';
+import { createDomainsDashboard, type DomainsDashboardOptions } from '../extension.ts';
 
 /** Test support: a dashboard on a manual clock, and a one-line way to call it as the core would. */
 
