@@ -57,6 +57,8 @@ export interface MockApi {
   readonly journal: RequestJournal;
   readonly apiKeys: readonly string[];
   readonly basePath: string;
+  /** The Store API operations served, as `{ method, path }` with OpenAPI-style templates (for drift tests). */
+  readonly operations: readonly { readonly method: string; readonly path: string }[];
 }
 
 /**
@@ -105,7 +107,19 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     clock,
     onUnexpectedError: options.onUnexpectedError ?? (() => {}),
   });
-  return { handle, reject: (error) => kit.error(error), reset, store, journal, apiKeys, basePath };
+  const operations = router.routes.flatMap((route) =>
+    Object.keys(route.methods).map((method) => ({ method, path: route.path.replace(/:(\w+)/g, '{$1}') })),
+  );
+  return {
+    handle,
+    reject: (error) => kit.error(error),
+    reset,
+    store,
+    journal,
+    apiKeys,
+    basePath,
+    operations,
+  };
 }
 
 function seedOrders(seeds: readonly OrderSeed[], clock: Clock): StoredOrder[] {

@@ -28,6 +28,7 @@ export function requestLogger(format: LogFormat, write: Write) {
 export function eventLogger(format: LogFormat, write: Write) {
   return (event: string, fields: Record<string, unknown>, pretty: readonly string[]): void => {
     if (format === 'json') write(JSON.stringify({ time: new Date().toISOString(), event, ...fields }));
-    else for (const line of pretty) write(line);
+    // One write, so that a reader of the pipe sees the whole banner at once.
+    else write(pretty.join('\n'));
   };
 }

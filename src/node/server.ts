@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { createMockApi, type MockApi, type MockApiOptions } from '../core/index.ts';
+import { withDashboardPage } from './dashboard-page.ts';
 import { createListener, type ListenerOptions } from './listener.ts';
 
 export interface ServerOptions extends MockApiOptions, ListenerOptions {
@@ -8,6 +9,8 @@ export interface ServerOptions extends MockApiOptions, ListenerOptions {
   readonly port?: number;
   /** Default 127.0.0.1. */
   readonly host?: string;
+  /** Serve the domains settings page at `/__dashboard/`; default true. */
+  readonly dashboardPage?: boolean;
 }
 
 export interface RunningServer {
@@ -35,7 +38,11 @@ const MAX_HEADER_BYTES = 64 * 1024;
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const api = createMockApi(options);
-  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, createListener(api, options));
+  const listener = createListener(api, options);
+  const server = createServer(
+    { maxHeaderSize: MAX_HEADER_BYTES },
+    options.dashboardPage === false ? listener : withDashboardPage(listener),
+  );
   server.on('clientError', answerClientError);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

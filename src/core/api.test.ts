@@ -1,0 +1,117 @@
+import { describe, expect, test, vi } from 'vitest';
+import { createMockApi, type MockApiOptions } from './api.ts';
+import { ApiError } from './errors.ts';
+import { InMemoryOrderStore } from './store.ts';
+import type { MockRequest } from './types.ts';
+
+const KEY = 'k';
+const get = (
+  path: string,
+  headers: Record<string, string> = { authorization: `Bearer ${KEY}` },
+): MockRequest => ({
+  method: 'GET',
+  path,
+  query: '',
+  headers,
+});
+const del = (path: string): MockRequest => ({ ...get(path), method: 'DELETE' });
+const create = (options: MockApiOptions = {}) => createMockApi({ apiKeys: [KEY], ...options });
+
+describe('createMockApi', () => {
+  test('serializes the order list once per change of state', async () => {
+    const api = create();
+    const first = await api.handle(get('/v1/store/orders'));
+    const second = await api.handle(get('/v1/store/orders'));
+    expect(second.body).toBe(first.body);
+    await api.handle(del('/v1/store/orders/1'));
+    const third = await api.handle(get('/v1/store/orders'));
+    expect(third.body).not.toBe(first.body);
+    expect(third.body?.text).not.toContain('"id":1,');
+  });
+
+  test('answers 410 Gone after the pet lookup sunset, still after authentication', async () => {
+    let now = Date.parse('2027-06-30T23:59:59Z');
+    const api = create({ clock: { now: () => now } });
+    expect((await api.handle(get('/v1/pets/1'))).status).toBe(200);
+    now = Date.parse('2027-07-01T00:00:00Z');
+    const gone = await api.handle(get('/v1/pets/1'));
+    expect(gone.status).toBe(410);
+    expect(JSON.parse(gone.body?.text ?? '')).toMatchObject({ code: 'ENDPOINT_SUNSET', status: 410 });
+    expect(gone.headers.sunset).toBe('Thu, 01 Jul 2027 00:00:00 GMT');
+    expect((await api.handle(get('/v1/pets/1', {}))).status).toBe(401);
+  });
+
+  test('takes the sunset date from the options and refuses one before the deprecation', () => {
+    expect(() => create({ petsSunset: '2026-01-01T00:00:00Z' })).toThrow(/must not be earlier/);
+    expect(() => create({ petsSunset: 'soon' })).toThrow(/must be a date/);
+  });
+
+  test('answers an unexpected failure with a 500 Error body and reports it once', async () => {
+    const store = new InMemoryOrderStore([]);
+    store.list = () => Promise.reject(new Error('disk on fire'));
+    const onUnexpectedError = vi.fn();
+    const api = create({ store, onUnexpectedError });
+    const response = await api.handle(get('/v1/store/orders'));
+    expect(response.status).toBe(500);
+    expect(JSON.parse(response.body?.text ?? '')).toEqual({
+      code: 'INTERNAL_ERROR',
+      message: 'The mock failed unexpectedly; see its log.',
+      status: 500,
+    });
+    expect(onUnexpectedError).toHaveBeenCalledTimes(1);
+    expect((await api.handle(get('/v1/pets/1'))).status).toBe(200);
+  });
+
+  test('varies on Origin when a fixed CORS origin is configured', async () => {
+    const response = await create({ corsOrigin: 'http://app.test' }).handle(get('/v1/store/orders', {}));
+    expect(response.headers['access-control-allow-origin']).toBe('http://app.test');
+    expect(response.headers.vary).toBe('Origin');
+  });
+
+  test('lets extensions answer before authentication, with CORS headers and Error bodies', async () => {
+    const api = create({
+      extensions: [
+        {
+          name: 'probe',
+          async handle(request) {
+            if (request.path === '/probe') return { status: 200, headers: {}, body: { text: '"ok"' } };
+            if (request.path === '/refuse') throw new ApiError(418, 'TEAPOT', 'No coffee here.');
+            return undefined;
+          },
+        },
+      ],
+    });
+    const probe = await api.handle(get('/probe', {}));
+    expect(probe).toMatchObject({ status: 200, body: { text: '"ok"' } });
+    expect(probe.headers['access-control-allow-origin']).toBe('*');
+    const refused = await api.handle(get('/refuse', {}));
+    expect(JSON.parse(refused.body?.text ?? '')).toEqual({
+      code: 'TEAPOT',
+      message: 'No coffee here.',
+      status: 418,
+    });
+  });
+
+  test('leaves the admin API out when asked to', async () => {
+    const api = create({ admin: false });
+    expect((await api.handle(get('/__mock/orders', {}))).status).toBe(401);
+  });
+
+  test('names the fixture entry that is wrong', () => {
+    expect(() =>
+      create({
+        orders: [
+          { petId: 1, quantity: 1 },
+          { petId: 'x', quantity: 1 },
+        ],
+      }),
+    ).toThrow(/orders\[1\]: Invalid input: petId/);
+  });
+
+  test('serves the deprecation notice that the Link header points at, without a key', async () => {
+    const notice = await create().handle(get('/__docs/deprecations/get-pet-by-id', {}));
+    expect(notice.status).toBe(200);
+    expect(notice.headers['content-type']).toContain('text/html');
+    expect(notice.body?.text).toContain('Thu, 01 Jul 2027 00:00:00 GMT');
+  });
+});

@@ -1,0 +1,142 @@
+import { setupServer } from 'msw/node';
+import { expect } from 'vitest';
+import { createMockApi, type MockApiOptions } from '../core/index.ts';
+import { createHandlers } from '../msw/index.ts';
+import { startServer } from '../node/index.ts';
+import { specProblems } from './spec-validator.ts';
+
+export const TEST_KEY = 'test-key';
+
+export interface Exchange {
+  readonly status: number;
+  header(name: string): string | null;
+  readonly text: string;
+  json<T = unknown>(): T;
+}
+
+export interface RequestInit {
+  readonly method?: string;
+  readonly headers?: Record<string, string>;
+  readonly body?: string;
+  /** Sends `Authorization: Bearer test-key` unless false. */
+  readonly auth?: boolean;
+}
+
+/** One way to reach the mock: the core directly, the node server over HTTP, or the MSW handlers. */
+export interface Target {
+  readonly name: string;
+  request(path: string, init?: RequestInit): Promise<Exchange>;
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type TargetFactory = (options: MockApiOptions) => Promise<Target>;
+
+/** Every target runs the same scenarios (src/scenarios.test.ts). */
+export const targetFactories: Record<string, TargetFactory> = {
+  core: async (options) => {
+    const api = createMockApi(options);
+    return checked({
+      name: 'core',
+      async request(path, init = {}) {
+        const [pathname = '', query = ''] = path.split('?');
+        const headers = Object.fromEntries(
+          Object.entries(requestHeaders(init)).map(([name, value]) => [name.toLowerCase(), value]),
+        );
+        const response = await api.handle({
+          method: init.method ?? 'GET',
+          path: pathname,
+          query,
+          headers,
+          ...(init.body === undefined ? {} : { body: init.body }),
+        });
+        const responseHeaders = new Map(
+          Object.entries(response.headers).map(([k, v]) => [k.toLowerCase(), v]),
+        );
+        return exchange(
+          response.status,
+          (name) => responseHeaders.get(name.toLowerCase()) ?? null,
+          response.body?.text ?? '',
+        );
+      },
+      reset: () => api.reset(),
+      close: async () => {},
+    });
+  },
+  node: async (options) => {
+    const mock = await startServer({ ...options, port: 0, host: '127.0.0.1' });
+    return checked(
+      fetchTarget(
+        'node',
+        mock.url,
+        () => mock.api.reset(),
+        () => mock.close(),
+      ),
+    );
+  },
+  msw: async (options) => {
+    const origin = 'http://petstore.msw.test';
+    const { handlers, controller } = createHandlers({ ...options, baseUrl: `${origin}/v1` });
+    const server = setupServer(...handlers);
+    server.listen({ onUnhandledRequest: 'error' });
+    return checked(
+      fetchTarget(
+        'msw',
+        origin,
+        () => controller.reset(),
+        async () => server.close(),
+      ),
+    );
+  },
+};
+
+function fetchTarget(
+  name: string,
+  origin: string,
+  reset: () => Promise<void>,
+  close: () => Promise<void>,
+): Target {
+  return {
+    name,
+    async request(path, init = {}) {
+      const response = await fetch(`${origin}${path}`, {
+        method: init.method ?? 'GET',
+        headers: requestHeaders(init),
+        ...(init.body === undefined ? {} : { body: init.body }),
+      });
+      return exchange(response.status, (header) => response.headers.get(header), await response.text());
+    },
+    reset,
+    close,
+  };
+}
+
+function requestHeaders(init: RequestInit): Record<string, string> {
+  return { ...(init.auth === false ? {} : { authorization: `Bearer ${TEST_KEY}` }), ...init.headers };
+}
+
+function exchange(status: number, header: (name: string) => string | null, text: string): Exchange {
+  return { status, header, text, json: () => JSON.parse(text) };
+}
+
+/** Every response any scenario sees is checked against the specs before the scenario looks at it. */
+function checked(target: Target): Target {
+  return {
+    ...target,
+    async request(path, init = {}) {
+      const seen = await target.request(path, init);
+      const method = init.method ?? 'GET';
+      if (!path.startsWith('/__docs')) {
+        const problems = specProblems({
+          method,
+          path: path.split('?')[0] ?? path,
+          status: seen.status,
+          contentType: seen.header('content-type'),
+          text: seen.text,
+        });
+        expect(problems, `${method} ${path} → ${seen.status} ${seen.text.slice(0, 200)}`).toEqual([]);
+      }
+      return seen;
+    },
+  };
+}
