@@ -1,0 +1,129 @@
+// @ts-check
+/**
+ * A client for the dashboard API (spec/dashboard.openapi.yaml) and its mock controls. The page talks to
+ * the mock only through these calls, so it also shows how the API is used.
+ */
+
+/** @typedef {import('./types.js').Project} Project */
+/** @typedef {import('./types.js').Domain} Domain */
+/** @typedef {import('./types.js').Configuration} Configuration */
+/** @typedef {import('./types.js').Zone} Zone */
+/** @typedef {import('./types.js').ZoneRecord} ZoneRecord */
+/** @typedef {import('./types.js').RecordInput} RecordInput */
+/** @typedef {import('./types.js').Clock} Clock */
+/** @typedef {import('./types.js').Scenario} Scenario */
+
+/** A refusal from the API: the Error body's stable code and its message, which says what to do. */
+export class ApiError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} code
+   * @param {string} message
+   */
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+const API = '/__dashboard/api';
+const MOCK = '/__mock/dashboard';
+const segment = encodeURIComponent;
+
+/**
+ * @template T
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<T>}
+ */
+async function call(method, path, body) {
+  /** @type {RequestInit} */
+  const init = { method, headers: { accept: 'application/json' } };
+  if (body !== undefined) {
+    init.headers = { accept: 'application/json', 'content-type': 'application/json' };
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', 'The mock server did not answer. Is it still running?');
+  }
+  const text = await response.text();
+  /** @type {unknown} */
+  let data;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (!response.ok) {
+    const error = /** @type {{ code?: unknown, message?: unknown } | undefined} */ (data);
+    throw new ApiError(
+      response.status,
+      typeof error?.code === 'string' ? error.code : `HTTP_${response.status}`,
+      typeof error?.message === 'string' ? error.message : `${method} ${path} answered ${response.status}.`,
+    );
+  }
+  return /** @type {T} */ (data);
+}
+
+/** @param {string} projectId @param {string} [domain] */
+const domainsPath = (projectId, domain) =>
+  `${API}/projects/${segment(projectId)}/domains${domain === undefined ? '' : `/${segment(domain)}`}`;
+
+export const api = {
+  /** @returns {Promise<Project[]>} */
+  listProjects: () => call('GET', `${API}/projects`),
+  /** @param {string} id @returns {Promise<Project>} */
+  getProject: (id) => call('GET', `${API}/projects/${segment(id)}`),
+
+  /** @param {string} projectId @returns {Promise<Domain[]>} */
+  listDomains: (projectId) => call('GET', domainsPath(projectId)),
+  /** @param {string} projectId @param {string} name @returns {Promise<Domain>} */
+  addDomain: (projectId, name) => call('POST', domainsPath(projectId), { name }),
+  /** @param {string} projectId @param {string} name @returns {Promise<Domain>} */
+  verifyDomain: (projectId, name) => call('POST', `${domainsPath(projectId, name)}/verify`),
+  /** @param {string} projectId @param {string} name @returns {Promise<Domain>} */
+  reverifyDomain: (projectId, name) => call('POST', `${domainsPath(projectId, name)}/reverify`),
+  /** @param {string} projectId @param {string} name @returns {Promise<void>} */
+  removeDomain: (projectId, name) => call('DELETE', domainsPath(projectId, name)),
+
+  /** @param {string} projectId @returns {Promise<Configuration>} */
+  getConfiguration: (projectId) => call('GET', `${API}/projects/${segment(projectId)}/configuration`),
+  /** @param {string} projectId @param {Configuration} config @returns {Promise<Configuration>} */
+  putConfiguration: (projectId, config) =>
+    call('PUT', `${API}/projects/${segment(projectId)}/configuration`, config),
+
+  /** @returns {Promise<Zone[]>} */
+  listZones: () => call('GET', `${API}/dns/zones`),
+  /**
+   * @param {{ name: string, propagation?: string, aliasSupport?: boolean, caaServfail?: boolean }} zone
+   * @returns {Promise<Zone>}
+   */
+  createZone: (zone) => call('POST', `${API}/dns/zones`, zone),
+  /** @param {string} zone @returns {Promise<void>} */
+  deleteZone: (zone) => call('DELETE', `${API}/dns/zones/${segment(zone)}`),
+  /** @param {string} zone @param {RecordInput} record @returns {Promise<ZoneRecord>} */
+  addRecord: (zone, record) => call('POST', `${API}/dns/zones/${segment(zone)}/records`, record),
+  /** @param {string} zone @param {string} id @returns {Promise<void>} */
+  deleteRecord: (zone, id) => call('DELETE', `${API}/dns/zones/${segment(zone)}/records/${segment(id)}`),
+
+  /** @param {string} projectId @param {string} plan @returns {Promise<Project>} */
+  setPlan: (projectId, plan) => call('PUT', `${MOCK}/projects/${segment(projectId)}/plan`, { plan }),
+  /** @param {string} projectId @param {'succeeded' | 'failed'} status @returns {Promise<Project>} */
+  recordDeploy: (projectId, status) =>
+    call('POST', `${MOCK}/projects/${segment(projectId)}/deploys`, { status }),
+  /** @returns {Promise<Clock>} */
+  getClock: () => call('GET', `${MOCK}/clock`),
+  /** @param {string} by a duration such as `5m` @returns {Promise<Clock>} */
+  advanceClock: (by) => call('POST', `${MOCK}/clock/advance`, { by }),
+  /** @returns {Promise<Scenario[]>} */
+  listScenarios: () => call('GET', `${MOCK}/scenarios`),
+  /** @param {string} name @returns {Promise<{ scenario: Scenario, domains: Domain[] }>} */
+  loadScenario: (name) => call('POST', `${MOCK}/scenarios/${segment(name)}`),
+  /** @returns {Promise<void>} */
+  reset: () => call('POST', `${MOCK}/reset`),
+};

@@ -1,0 +1,121 @@
+import { request } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardPageRoot } from './dashboard-page.ts';
+import { type RunningServer, startServer } from './server.ts';
+
+/** A raw request, so paths reach the server exactly as written (fetch would normalise `..`). */
+function get(
+  mock: RunningServer,
+  path: string,
+  init: { method?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const options = {
+      host: '127.0.0.1',
+      port: mock.port,
+      path,
+      method: init.method ?? 'GET',
+      headers: init.headers,
+    };
+    const req = request(options, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString(),
+        }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the dashboard page files', () => {
+  let mock: RunningServer;
+  beforeAll(async () => {
+    mock = await startServer({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => mock.close());
+
+  it('finds src/dashboard-page from source and from dist', () => {
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    expect(dashboardPageRoot()).toBe(`${root}src/dashboard-page`);
+    expect(dashboardPageRoot(new URL('../../dist/src/node/dashboard-page.js', import.meta.url).href)).toBe(
+      `${root}src/dashboard-page`,
+    );
+  });
+
+  it('serves the page at /__dashboard/ as HTML that revalidates', async () => {
+    const response = await get(mock, '/__dashboard/');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.body).toContain('<title>');
+    const again = await get(mock, '/__dashboard/', {
+      headers: { 'if-none-match': String(response.headers.etag) },
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it('redirects /__dashboard to the folder so relative URLs resolve', async () => {
+    const response = await get(mock, '/__dashboard?x=1');
+    expect(response.status).toBe(301);
+    expect(response.headers.location).toBe('/__dashboard/');
+  });
+
+  it('serves scripts and styles with their content types', async () => {
+    expect((await get(mock, '/__dashboard/app.js')).headers['content-type']).toBe(
+      'text/javascript; charset=utf-8',
+    );
+    expect((await get(mock, '/__dashboard/styles.css')).headers['content-type']).toBe(
+      'text/css; charset=utf-8',
+    );
+    const head = await get(mock, '/__dashboard/app.js', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+  });
+
+  it.each([
+    '/__dashboard/missing.js',
+    '/__dashboard/README.md',
+    '/__dashboard/tsconfig.json',
+    '/__dashboard/../package.json',
+    '/__dashboard/%2e%2e/%2e%2e/package.json',
+    '/__dashboard/..%2f..%2fpackage.json',
+    '/__dashboard/.hidden.js',
+    '/__dashboard/%00.js',
+    '/__dashboard/%zz',
+    '/__dashboard//app.js',
+  ])('answers 404 with an Error body for %s', async (path) => {
+    const response = await get(mock, path);
+    expect(response.status).toBe(404);
+    expect(JSON.parse(response.body)).toMatchObject({ code: 'NOT_FOUND', status: 404 });
+  });
+
+  it('answers 405 with Allow for other methods', async () => {
+    const response = await get(mock, '/__dashboard/', { method: 'POST' });
+    expect(response.status).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD');
+    expect(JSON.parse(response.body)).toMatchObject({ code: 'METHOD_NOT_ALLOWED', status: 405 });
+  });
+
+  it('leaves /__dashboard/api to the mock', async () => {
+    const response = await get(mock, '/__dashboard/api/projects');
+    expect(response.headers['content-type']).not.toContain('text/html');
+    expect(response.headers['x-content-type-options']).toBeUndefined();
+  });
+
+  it('is not served when dashboardPage is false', async () => {
+    const bare = await startServer({ port: 0, host: '127.0.0.1', dashboardPage: false });
+    try {
+      expect((await get(bare, '/__dashboard/')).headers['content-type']).not.toContain('text/html');
+    } finally {
+      await bare.close();
+    }
+  });
+});
