@@ -15,9 +15,16 @@ import type { CheckResult, ConformanceEvent, Severity, Summary } from './types.t
  *   if (event.type === 'finished') console.log(event.summary.exitCode);
  * }
  */
-export async function* runConformance(input: ConformanceOptions): AsyncGenerator<ConformanceEvent, Summary> {
+export function runConformance(input: ConformanceOptions): AsyncGenerator<ConformanceEvent, Summary> {
   const options = resolveOptions(input);
-  const checks = selectChecks(options);
+  return runChecks(selectChecks(options), options);
+}
+
+/** Runs the given checks in order; runConformance() selects them from the registry. */
+export async function* runChecks(
+  checks: readonly Check[],
+  options: ResolvedOptions,
+): AsyncGenerator<ConformanceEvent, Summary> {
   const spec = loadSpec(options.specPath);
   const session = new Session(options, spec, createHttpClient(options));
   const started = performance.now();

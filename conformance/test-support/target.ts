@@ -66,8 +66,11 @@ export const errorResponse = (status: number, code: string, headers: Record<stri
 export function createTarget(options: TargetOptions = {}) {
   const orders = (options.orders ?? DEFAULT_ORDERS).map((o) => ({ ...o, cancelled: false }));
   const find = (id: string) => orders.find((o) => BigInt(o.id) === BigInt(id));
-  const orderJson = (o: TargetOrder) =>
-    `{"id":${o.id},${o.fields ?? '"petId":7,"quantity":1,"shipDate":"2026-12-01T10:00:00.000Z","complete":false'}}`;
+  const orderJson = (o: TargetOrder) => {
+    const fields =
+      o.fields ?? '"petId":7,"quantity":1,"shipDate":"2026-12-01T10:00:00.000Z","complete":false';
+    return `{"id":${o.id}${fields ? `,${fields}` : ''}}`;
+  };
 
   function route(request: PlainRequest): PlainResponse {
     if (request.method === 'OPTIONS') return { status: 204, headers: {} };

@@ -1,0 +1,161 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { main } from '../cli-main.ts';
+import { closedPort, type Listening, listen } from '../test-support/listen.ts';
+import { grade } from '../test-support/run.ts';
+import { createTarget, TARGET_KEY } from '../test-support/target.ts';
+
+// Targets that misbehave at the HTTP level: each ends as a clear failure, never a hang or a crash.
+
+const running: Listening[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((s) => s.close()));
+});
+
+async function serve(handler: Parameters<typeof listen>[0]): Promise<string> {
+  const server = await listen(handler);
+  running.push(server);
+  return `${server.url}/v1`;
+}
+
+async function cli(args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(args, {}, { stdout: (t) => out.push(t), stderr: (t) => err.push(t) });
+  return { code, stdout: out.join(''), stderr: err.join('') };
+}
+
+/** Answers like the reference target, except where `hostile` returns true (it then owns the response). */
+function partly(hostile: (req: IncomingMessage, res: ServerResponse) => boolean) {
+  const target = createTarget();
+  return (req: IncomingMessage, res: ServerResponse) => {
+    if (hostile(req, res)) return;
+    const path = (req.url ?? '/').replace(/^\/v1/, '');
+    const answer = target({ method: req.method ?? 'GET', path, authorization: req.headers.authorization });
+    res.writeHead(answer.status, answer.headers).end(answer.body);
+  };
+}
+
+describe('hostile targets', () => {
+  it('exits 2 with a clear message when the connection is refused', async () => {
+    const port = await closedPort();
+    const { code, stderr, stdout } = await cli([
+      '--base-url',
+      `http://127.0.0.1:${port}/v1`,
+      '--api-key',
+      'k',
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/cannot reach http:\/\/127\.0\.0\.1:\d+\/v1\/store\/orders: ECONNREFUSED/);
+    expect(stdout).toContain('Result: ERROR (exit 2)');
+  });
+
+  it('ends within the timeout bound when the server never answers', async () => {
+    const url = await serve(() => {});
+    const started = Date.now();
+    const { code, stderr } = await cli([
+      '--base-url',
+      url,
+      '--api-key',
+      'k',
+      '--timeout',
+      '300',
+      '--retries',
+      '2',
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/no answer within 300 ms/);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('fails the checks whose requests hang and still finishes the run', async () => {
+    const url = await serve(partly((req) => req.method === 'DELETE'));
+    const started = Date.now();
+    const { summary, byId } = await grade({ baseUrl: url, apiKey: TARGET_KEY, timeoutMs: 200 });
+    expect(summary.exitCode).toBe(1);
+    expect(byId['orders.cancel-absent']?.message).toMatch(/no answer within 200 ms/);
+    expect(byId['orders.list']?.status).toBe('passed');
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('exits 2 naming the reset when every connection is reset, after the retries', async () => {
+    let attempts = 0;
+    const url = await serve((req) => {
+      attempts++;
+      req.socket.destroy();
+    });
+    const { code, stderr } = await cli(['--base-url', url, '--api-key', 'k', '--retries', '2']);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/cannot reach .*(ECONNRESET|socket|closed)/i);
+    expect(attempts).toBe(3);
+  });
+
+  it('fails the checks whose connections are reset mid-run', async () => {
+    const url = await serve(
+      partly((req) => {
+        if (!req.url?.startsWith('/v1/pets')) return false;
+        req.socket.destroy();
+        return true;
+      }),
+    );
+    const { summary, byId } = await grade({ baseUrl: url, apiKey: TARGET_KEY });
+    expect(summary.exitCode).toBe(1);
+    expect(byId['auth.missing-key']?.status).toBe('failed');
+    expect(byId['pets.deprecation']?.message).toMatch(/no HTTP answer/);
+  });
+
+  it('fails the list check on invalid JSON and skips what needs the list, with the reason', async () => {
+    const url = await serve(
+      partly((req, res) => {
+        if (req.url !== '/v1/store/orders' || !req.headers.authorization) return false;
+        res.writeHead(200, { 'content-type': 'application/json' }).end('[{"id": 1, "petId":');
+        return true;
+      }),
+    );
+    const { summary, byId } = await grade({ baseUrl: url, apiKey: TARGET_KEY });
+    expect(summary.exitCode).toBe(1);
+    expect(byId['orders.list']?.message).toMatch(/not JSON/);
+    expect(byId['orders.cancel-absent']).toMatchObject({
+      status: 'skipped',
+      message: expect.stringMatching(/could not be read/),
+    });
+  });
+
+  it('fails clearly when the server answers HTML instead of JSON', async () => {
+    const url = await serve((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Welcome</html>'),
+    );
+    const { summary, byId } = await grade({ baseUrl: url, apiKey: TARGET_KEY });
+    expect(summary.exitCode).toBe(1);
+    expect(byId['orders.list']?.message).toMatch(/not JSON: "<html>Welcome<\/html>"/);
+    expect(byId['auth.missing-key']?.message).toMatch(/→ 200, expected 401/);
+  });
+
+  it('reads no more than the body limit of a 50 MB answer', async () => {
+    let written = 0;
+    const chunk = Buffer.alloc(1024 * 1024, 'x');
+    const url = await serve(
+      partly((req, res) => {
+        if (req.url !== '/v1/store/orders' || !req.headers.authorization) return false;
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'content-length': String(50 * chunk.length),
+        });
+        const pump = () => {
+          while (written < 50 && !res.destroyed) {
+            written++;
+            if (!res.write(chunk)) return void res.once('drain', pump);
+          }
+          res.end();
+        };
+        pump();
+        return true;
+      }),
+    );
+    const started = Date.now();
+    const { byId } = await grade({ baseUrl: url, apiKey: TARGET_KEY, maxBodyBytes: 2 * 1024 * 1024 });
+    expect(byId['orders.list']?.message).toMatch(/larger than the 2097152-byte limit/);
+    expect(written).toBeLessThan(50);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});

@@ -1,0 +1,163 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { registry } from '../checks/index.ts';
+import { WRONG_KEY } from '../http-client.ts';
+import { grade } from '../test-support/run.ts';
+import {
+  type PlainResponse,
+  startTarget,
+  strictCredentials,
+  TARGET_KEY,
+  type TargetOptions,
+} from '../test-support/target.ts';
+
+// For each must and should check: a server that breaks exactly that rule makes exactly that check fail.
+
+const running: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((t) => t.close()));
+});
+
+async function gradeTarget(target: TargetOptions, ids = { pendingOrderId: '1', shippedOrderId: '2' }) {
+  const server = await startTarget(target);
+  running.push(server);
+  return grade({ baseUrl: server.baseUrl, apiKey: TARGET_KEY, ...ids });
+}
+
+const withHeaders = (response: PlainResponse, headers: Record<string, string | undefined>): PlainResponse => {
+  const merged = { ...response.headers, ...headers };
+  for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
+  return { ...response, headers: merged as Record<string, string> };
+};
+const isPets = (path: string) => path.startsWith('/pets/');
+
+const MUTATIONS: Record<string, TargetOptions> = {
+  'auth.missing-key': { credentials: (a) => (a === undefined ? 'ok' : strictCredentials(a)) },
+  'auth.wrong-key': { credentials: (a) => (a === `Bearer ${WRONG_KEY}` ? 'ok' : strictCredentials(a)) },
+  'auth.non-bearer': { credentials: (a) => (a?.endsWith(` ${TARGET_KEY}`) ? 'ok' : strictCredentials(a)) },
+  'orders.list': {
+    orders: [
+      { id: '1', status: 'pending', fields: '"quantity":"two"' },
+      { id: '2', status: 'shipped' },
+    ],
+  },
+  'orders.cancel-absent': {
+    transform: (req, res) =>
+      req.method === 'DELETE' && res.status === 404 && /\d$/.test(req.path)
+        ? { status: 204, headers: {} }
+        : res,
+  },
+  'orders.cancel-pending': {
+    transform: (_req, res) =>
+      res.status === 204
+        ? { status: 200, headers: { 'content-type': 'application/json' }, body: '{"id":1}' }
+        : res,
+  },
+  'orders.cancel-shipped': {
+    transform: (_req, res) => (res.status === 409 ? { status: 204, headers: {} } : res),
+  },
+  'orders.conflict-body': { conflictBody: '{"reason":"shipped"}' },
+  'http.no-content': {
+    transform: (_req, res) => (res.status === 204 ? withHeaders(res, { 'content-length': '0' }) : res),
+  },
+  'http.allow': {
+    transform: (_req, res) => (res.status === 405 ? withHeaders(res, { allow: undefined }) : res),
+  },
+  'http.malformed-id': { malformedIdStatus: 500 },
+  'http.content-type': {
+    transform: (req, res) =>
+      req.path === '/store/orders' && res.status === 200
+        ? withHeaders(res, { 'content-type': 'text/plain' })
+        : res,
+  },
+  'pets.deprecation': {
+    transform: (req, res) => (isPets(req.path) ? withHeaders(res, { deprecation: 'true' }) : res),
+  },
+  'pets.sunset': {
+    transform: (req, res) => (isPets(req.path) ? withHeaders(res, { sunset: '2027-07-01T00:00:00Z' }) : res),
+  },
+  'pets.sunset-order': {
+    transform: (req, res) =>
+      isPets(req.path) ? withHeaders(res, { sunset: 'Wed, 31 Dec 2025 00:00:00 GMT' }) : res,
+  },
+  'pets.sunset-link': {
+    transform: (req, res) =>
+      isPets(req.path) ? withHeaders(res, { link: '<https://x.example/d>; rel="deprecation"' }) : res,
+  },
+  'errors.body': {
+    transform: (_req, res) =>
+      res.status === 401 ? { ...res, body: '{"code":"UNAUTHORIZED","message":"no","status":400}' } : res,
+  },
+  'auth.challenge': { transform: (_req, res) => withHeaders(res, { 'www-authenticate': undefined }) },
+  'auth.challenge-error': {
+    transform: (_req, res) =>
+      res.status === 401
+        ? withHeaders(res, { 'www-authenticate': 'Bearer realm="petstore", error="invalid_token"' })
+        : res,
+  },
+  'auth.scheme-case': {
+    credentials: (a) => (a === `Bearer ${TARGET_KEY}` ? 'ok' : a === undefined ? 'missing' : 'invalid'),
+  },
+};
+
+describe('mutation proof', () => {
+  it('has a mutation for every must and should check', () => {
+    const graded = registry.checks.filter((c) => c.severity !== 'info').map((c) => c.id);
+    expect(Object.keys(MUTATIONS).sort()).toEqual(graded.sort());
+  });
+
+  it('passes every check against the correct reference server', async () => {
+    const { failed, results } = await gradeTarget({});
+    expect(failed('must', 'should', 'info')).toEqual([]);
+    expect(results.filter((r) => r.status === 'skipped').map((r) => r.id)).toEqual([]);
+  });
+
+  for (const [id, mutation] of Object.entries(MUTATIONS)) {
+    it(`fails exactly ${id} when the server breaks that rule`, async () => {
+      const { failed, byId } = await gradeTarget(mutation);
+      expect(failed('must', 'should', 'info'), byId[id]?.message).toEqual([id]);
+    });
+  }
+});
+
+describe('differences the spec allows', () => {
+  const allowed: Record<string, [TargetOptions, { pendingOrderId: string; shippedOrderId: string }?]> = {
+    'extra Order fields': [
+      {
+        orders: [
+          { id: '1', status: 'pending', fields: '"status":"pending","notes":"x","petId":1' },
+          { id: '2', status: 'shipped' },
+        ],
+      },
+    ],
+    'absent optional Order fields': [
+      {
+        orders: [
+          { id: '1', status: 'pending', fields: '' },
+          { id: '2', status: 'shipped', fields: '' },
+        ],
+      },
+    ],
+    'a 409 without body': [{ conflictBody: '' }],
+    'a cancelled order that stays listed': [{ cancelledStayListed: true }],
+    '400 for malformed ids': [{ malformedIdStatus: 400 }],
+    'int64 ids beyond 2^53': [
+      {
+        orders: [
+          { id: '9007199254740993', status: 'pending' },
+          { id: '9007199254740995', status: 'shipped' },
+        ],
+      },
+      { pendingOrderId: '9007199254740993', shippedOrderId: '9007199254740995' },
+    ],
+  };
+
+  for (const [name, [target, ids]] of Object.entries(allowed)) {
+    it(`produces no must failure for ${name}`, async () => {
+      const { failed, byId } = await gradeTarget(target, ids);
+      expect(failed('must')).toEqual([]);
+      expect(failed('should')).toEqual([]);
+      expect(byId['orders.cancel-pending']?.status).toBe('passed');
+      expect(byId['orders.cancel-shipped']?.status).toBe('passed');
+    });
+  }
+});
