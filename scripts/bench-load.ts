@@ -1,0 +1,122 @@
+/**
+ * Drives targets with autocannon, alternating A B A B so that drift on a shared machine hits every target,
+ * and reads each server's CPU time so that a client-bound round still shows what a request costs the server.
+ */
+import autocannon from 'autocannon';
+import { cpuMillis, getStatus } from './bench-processes.ts';
+
+/** A running server: its origin and where the Store API lives under it (Prism ignores the /v1 prefix). */
+export interface Target {
+  readonly name: string;
+  readonly origin: string;
+  readonly basePath: string;
+  readonly pid: number;
+}
+
+export interface Workload {
+  readonly id: string;
+  readonly title: string;
+  readonly method: 'GET' | 'DELETE';
+  /** Under the base path, e.g. `/store/orders`. */
+  readonly path: string;
+  readonly authorized: boolean;
+  /** Paths to cycle through instead of `path` (one order id after another). */
+  readonly paths?: readonly string[];
+  /** POST /__mock/reset before each round: fresh state per round. */
+  readonly resetEachRound?: boolean;
+}
+
+export interface LoadOptions {
+  readonly seconds: number;
+  readonly connections: number;
+  readonly apiKey: string;
+}
+
+export interface Sample {
+  readonly requestsPerSecond: number;
+  readonly requests: number;
+  /** Server CPU time per request in microseconds; undefined where /proc is missing. */
+  readonly cpuMicrosPerRequest?: number;
+  readonly latencyP50Ms: number;
+  readonly latencyP99Ms: number;
+  readonly statuses: Readonly<Record<string, number>>;
+  readonly errors: number;
+}
+
+/** One autocannon run of one workload against one target. */
+export async function drive(target: Target, workload: Workload, options: LoadOptions): Promise<Sample> {
+  if (workload.resetEachRound) {
+    const status = await getStatus(`${target.origin}/__mock/reset`, {}, 'POST');
+    if (status !== 204) throw new Error(`${target.name}: POST /__mock/reset answered ${status}`);
+  }
+  const base = target.basePath;
+  const paths = workload.paths;
+  let next = 0;
+  const cpuBefore = cpuMillis(target.pid);
+  const result = await autocannon({
+    url: `${target.origin}${base}${workload.path}`,
+    connections: options.connections,
+    duration: options.seconds,
+    method: workload.method,
+    headers: workload.authorized ? { authorization: `Bearer ${options.apiKey}` } : {},
+    ...(paths?.length
+      ? {
+          requests: [
+            { setupRequest: (request) => ({ ...request, path: `${base}${paths[next++ % paths.length]}` }) },
+          ],
+        }
+      : {}),
+  });
+  const cpuAfter = cpuMillis(target.pid);
+  const requests = result.requests.total;
+  const statuses = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => [status, Number(count)]),
+  );
+  return {
+    requestsPerSecond: requests / result.duration,
+    requests,
+    ...(cpuBefore !== undefined && cpuAfter !== undefined && requests > 0
+      ? { cpuMicrosPerRequest: ((cpuAfter - cpuBefore) * 1000) / requests }
+      : {}),
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    statuses,
+    errors: result.errors,
+  };
+}
+
+/** Rounds of A B C, A B C, …: every target once per round, in the same order. */
+export async function alternate(
+  targets: readonly Target[],
+  workload: Workload,
+  options: LoadOptions & {
+    readonly rounds: number;
+    readonly onSample?: (target: Target, sample: Sample) => void;
+  },
+): Promise<Record<string, Sample[]>> {
+  const samples: Record<string, Sample[]> = Object.fromEntries(targets.map((target) => [target.name, []]));
+  for (let round = 0; round < options.rounds; round++) {
+    for (const target of targets) {
+      const sample = await drive(target, workload, options);
+      samples[target.name]?.push(sample);
+      options.onSample?.(target, sample);
+    }
+  }
+  return samples;
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/** The median of per-round ratios a/b: each ratio compares two runs taken moments apart. */
+export function medianRatio(a: readonly Sample[], b: readonly Sample[]): number {
+  return median(
+    a.map((sample, round) => sample.requestsPerSecond / (b[round]?.requestsPerSecond ?? Number.NaN)),
+  );
+}
