@@ -7,10 +7,17 @@ import {
   type OrderStore,
   type RequestJournal,
 } from '../core/index.ts';
+import {
+  createDomainsDashboard,
+  type DomainsDashboard,
+  type DomainsDashboardOptions,
+} from '../domains/index.ts';
 
 export interface CreateHandlersOptions extends MockApiOptions {
   /** Where the app under test sends its requests; default `http://localhost:4010/v1`. */
   readonly baseUrl?: string;
+  /** The custom-domains dashboard simulation (`/__dashboard/api`, `/__mock/dashboard`); `false` leaves it out. */
+  readonly domains?: DomainsDashboardOptions | false;
 }
 
 /** Controls the mock from a test: reset state in `beforeEach`, inspect the store and the journal. */
@@ -20,6 +27,8 @@ export interface MockController {
   readonly store: OrderStore;
   readonly journal: RequestJournal;
   readonly api: MockApi;
+  /** The dashboard simulation, e.g. `controller.domains?.dashboard.clock.advance(30 * 60_000)`. */
+  readonly domains: DomainsDashboard | undefined;
 }
 
 /**
@@ -36,7 +45,9 @@ export function createHandlers(options: CreateHandlersOptions = {}): {
   controller: MockController;
 } {
   const baseUrl = new URL(options.baseUrl ?? 'http://localhost:4010/v1');
-  const api = createMockApi({ ...options, basePath: baseUrl.pathname.replace(/\/+$/, '') });
+  const domains = options.domains === false ? undefined : createDomainsDashboard(options.domains);
+  const extensions = [...(options.extensions ?? []), ...(domains ? [domains] : [])];
+  const api = createMockApi({ ...options, extensions, basePath: baseUrl.pathname.replace(/\/+$/, '') });
 
   const handler = http.all(`${baseUrl.origin}/*`, async ({ request }) => {
     const url = new URL(request.url);
@@ -58,6 +69,6 @@ export function createHandlers(options: CreateHandlersOptions = {}): {
 
   return {
     handlers: [handler],
-    controller: { reset: () => api.reset(), store: api.store, journal: api.journal, api },
+    controller: { reset: () => api.reset(), store: api.store, journal: api.journal, api, domains },
   };
 }

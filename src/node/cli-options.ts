@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { maxPropagationMs, parseDuration } from '../domains/index.ts';
+import { parseDnsServer } from './dns-resolver.ts';
 
 export interface CliOptions {
   readonly port: number;
@@ -12,6 +14,12 @@ export interface CliOptions {
   readonly admin: boolean;
   readonly logFormat: 'pretty' | 'json';
   readonly quiet: boolean;
+  /** The dashboard simulation's clock: real time, or manual (moved by POST /__mock/dashboard/clock/advance). */
+  readonly clock: 'system' | 'manual';
+  /** Verify custom domains against this DNS server (ADDRESS:PORT) instead of the simulated provider. */
+  readonly dnsServer?: string;
+  /** Default propagation delay of the simulated DNS provider, in ms. */
+  readonly dnsPropagationMs: number;
 }
 
 export type ParsedCommand =
@@ -37,6 +45,9 @@ Options:
   --no-admin            do not serve the /__mock admin API
   --log-format FORMAT   pretty or json (default pretty)
   --quiet               no request log
+  --clock MODE          dashboard clock: system (default) or manual (advance: POST /__mock/dashboard/clock/advance)
+  --dns-server ADDR:PORT  verify custom domains with real DNS at this server instead of the simulated provider
+  --dns-propagation D   propagation delay of the simulated DNS provider, e.g. 90s, 5m, 48h (default 5m, max 48h)
   -h, --help            show this help`;
 
 /** Parses argv (without node and the script). Throws UsageError on anything it does not understand. */
@@ -62,6 +73,16 @@ export function parseCli(argv: readonly string[]): ParsedCommand {
       `--pets-sunset must be a date such as 2027-07-01T00:00:00Z, not "${values['pets-sunset']}".`,
     );
   }
+  const clock = values.clock;
+  if (clock !== 'system' && clock !== 'manual') {
+    throw new UsageError(`--clock must be system or manual, not "${clock}".`);
+  }
+  const dnsPropagationMs = parseDuration(values['dns-propagation']);
+  if (dnsPropagationMs === undefined || dnsPropagationMs > maxPropagationMs) {
+    throw new UsageError(
+      `--dns-propagation must be a duration up to 48h such as 5m, not "${values['dns-propagation']}".`,
+    );
+  }
   if (values.fixtures !== undefined && (values.seed !== undefined || values.orders !== undefined)) {
     throw new UsageError('Use either --fixtures or --seed/--orders, not both.');
   }
@@ -85,6 +106,9 @@ export function parseCli(argv: readonly string[]): ParsedCommand {
       admin: !values['no-admin'],
       logFormat,
       quiet: values.quiet,
+      clock,
+      ...(values['dns-server'] === undefined ? {} : { dnsServer: dnsServerOption(values['dns-server']) }),
+      dnsPropagationMs,
     },
   };
 }
@@ -106,6 +130,9 @@ function parse(argv: readonly string[]) {
       'no-admin': { type: 'boolean', default: false },
       'log-format': { type: 'string', default: 'pretty' },
       quiet: { type: 'boolean', default: false },
+      clock: { type: 'string', default: 'system' },
+      'dns-server': { type: 'string' },
+      'dns-propagation': { type: 'string', default: '5m' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -117,4 +144,12 @@ function integer(name: string, text: string, min: number, max = Number.MAX_SAFE_
     throw new UsageError(`${name} must be a whole number from ${min} to ${max}, not "${text}".`);
   }
   return value;
+}
+
+function dnsServerOption(text: string): string {
+  try {
+    return parseDnsServer(text);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import type { MockApiOptions } from '../core/index.ts';
 import { type CliOptions, parseCli, USAGE, UsageError } from './cli-options.ts';
+import { createNodeDnsResolver } from './dns-resolver.ts';
 import { eventLogger, requestLogger } from './log.ts';
 import { startServer } from './server.ts';
 
@@ -16,6 +18,13 @@ async function main(argv: readonly string[]): Promise<void> {
   const options = command.options;
   const log = eventLogger(options.logFormat, write);
   const mock = await startServer({
+    domains: {
+      clock: options.clock,
+      dnsPropagationMs: options.dnsPropagationMs,
+      ownHosts: [options.host, hostname()],
+      controls: options.admin,
+      ...(options.dnsServer ? { resolver: createNodeDnsResolver([options.dnsServer]) } : {}),
+    },
     ...(await seedData(options)),
     port: options.port,
     host: options.host,
@@ -40,6 +49,7 @@ async function main(argv: readonly string[]): Promise<void> {
           `  API key: ${mock.api.apiKeys.join(', ')}${keyNote}`,
           `  Try:     curl -H "Authorization: Bearer ${key}" ${mock.baseUrl}/store/orders`,
           ...(options.admin ? [`  Admin:   ${mock.url}/__mock/orders (no key needed)`] : []),
+          `  Domains: ${mock.url}/__dashboard/api/projects (clock ${options.clock}, DNS ${options.dnsServer ?? 'simulated'})`,
           '  Stop:    Ctrl+C',
         ]),
   ]);

@@ -1,3 +1,5 @@
 /** The mock on node:http: `startServer()` for tests and tools, `createListener()` to mount it yourself. */
+
+export { createNodeDnsResolver, type NodeDnsResolverOptions, parseDnsServer } from './dns-resolver.ts';
 export { createListener, type ListenerOptions } from './listener.ts';
 export { type RunningServer, type ServerOptions, startServer } from './server.ts';

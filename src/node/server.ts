@@ -1,6 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { createMockApi, type MockApi, type MockApiOptions } from '../core/index.ts';
+import {
+  createDomainsDashboard,
+  type DomainsDashboard,
+  type DomainsDashboardOptions,
+} from '../domains/index.ts';
 import { withDashboardPage } from './dashboard-page.ts';
 import { createListener, type ListenerOptions } from './listener.ts';
 
@@ -11,6 +16,8 @@ export interface ServerOptions extends MockApiOptions, ListenerOptions {
   readonly host?: string;
   /** Serve the domains settings page at `/__dashboard/`; default true. */
   readonly dashboardPage?: boolean;
+  /** The custom-domains dashboard simulation (`/__dashboard/api`, `/__mock/dashboard`); `false` leaves it out. */
+  readonly domains?: DomainsDashboardOptions | false;
 }
 
 export interface RunningServer {
@@ -20,6 +27,8 @@ export interface RunningServer {
   readonly baseUrl: string;
   readonly port: number;
   readonly api: MockApi;
+  /** The dashboard simulation (its clock, store and resolver), unless `domains: false`. */
+  readonly domains: DomainsDashboard | undefined;
   readonly server: Server;
   /** Stops listening and closes open connections, keep-alive ones included. */
   close(): Promise<void>;
@@ -37,7 +46,9 @@ const MAX_HEADER_BYTES = 64 * 1024;
  * await mock.close();
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const api = createMockApi(options);
+  const domains = options.domains === false ? undefined : createDomainsDashboard(options.domains);
+  const extensions = [...(options.extensions ?? []), ...(domains ? [domains] : [])];
+  const api = createMockApi({ ...options, extensions });
   const listener = createListener(api, options);
   const server = createServer(
     { maxHeaderSize: MAX_HEADER_BYTES },
@@ -60,6 +71,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     baseUrl: `${url}${api.basePath}`,
     port,
     api,
+    domains,
     server,
     close: () =>
       new Promise<void>((resolve) => {

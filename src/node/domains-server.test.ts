@@ -1,0 +1,107 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from './server.ts';
+
+const KEY = 'test-key';
+let mock: RunningServer;
+
+beforeAll(async () => {
+  mock = await startServer({
+    port: 0,
+    apiKeys: [KEY],
+    domains: { clock: 'manual', dnsPropagationMs: 60_000 },
+  });
+});
+afterAll(() => mock.close());
+
+/** node:http rather than fetch, so the Host header can name a custom domain. */
+// biome-ignore lint/suspicious/noExplicitAny: tests read JSON bodies freely
+type Json = any;
+function send(method: string, path: string, body?: unknown, host = `127.0.0.1:${mock.port}`) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: Json }>((resolve, reject) => {
+    const text = body === undefined ? undefined : JSON.stringify(body);
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: mock.port,
+        method,
+        path,
+        headers: { host, authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      },
+      (res) => {
+        let data = '';
+        res.on('data', (chunk) => {
+          data += chunk;
+        });
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: data ? JSON.parse(data) : undefined,
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(text);
+  });
+}
+
+describe('the custom-domain flow on the node server', () => {
+  it('walks add → DNS → verify → served → redirect → remove over HTTP', async () => {
+    const domains = '/__dashboard/api/projects/acme-shop/domains';
+    const added = await send('POST', domains, { name: 'www.example.com' });
+    expect(added.status).toBe(201);
+    expect(added.headers['access-control-allow-origin']).toBe('*');
+    const [record] = added.body.records;
+    await send('POST', '/__dashboard/api/dns/zones', { name: 'example.com' });
+    await send('POST', '/__dashboard/api/dns/zones/example.com/records', {
+      type: record.type,
+      name: record.name,
+      value: record.value,
+      ttl: record.ttl,
+    });
+    expect((await send('GET', '/v1/store/orders', undefined, 'www.example.com')).body.code).toBe(
+      'DOMAIN_NOT_VERIFIED',
+    );
+
+    await send('POST', '/__mock/dashboard/clock/advance', { by: '1m' });
+    expect((await send('POST', `${domains}/www.example.com/verify`)).status).toBe(202);
+    await send('POST', '/__mock/dashboard/clock/advance', { by: '2m5s' });
+    const live = (await send('GET', `${domains}/www.example.com`)).body;
+    expect([live.status, live.certificate.status]).toEqual(['active', 'issued']);
+    expect((await send('GET', '/v1/store/orders', undefined, 'www.example.com')).status).toBe(200);
+
+    await send('POST', domains, { name: 'example.com' });
+    await send('POST', '/__dashboard/api/dns/zones/example.com/records', {
+      type: 'ALIAS',
+      name: '@',
+      value: record.value,
+    });
+    await send('POST', '/__mock/dashboard/clock/advance', { by: '1m' });
+    await send('POST', `${domains}/example.com/verify`);
+    await send('POST', '/__mock/dashboard/clock/advance', { by: '5s' });
+    const config = {
+      domains: {
+        primary: 'www.example.com',
+        redirects: [{ from: 'example.com', to: 'www.example.com', status: 301 }],
+      },
+    };
+    expect((await send('PUT', '/__dashboard/api/projects/acme-shop/configuration', config)).status).toBe(200);
+    const moved = await send('GET', '/v1/store/orders?x=1', undefined, 'example.com');
+    expect([moved.status, moved.headers.location]).toEqual([
+      301,
+      'http://www.example.com/v1/store/orders?x=1',
+    ]);
+
+    expect((await send('DELETE', `${domains}/www.example.com`)).status).toBe(204);
+    const gone = await send('GET', '/v1/store/orders', undefined, 'www.example.com');
+    expect([gone.status, gone.body.code]).toEqual([404, 'DOMAIN_REMOVED']);
+  });
+
+  it('resets the dashboard with POST /__mock/reset', async () => {
+    await send('POST', '/__mock/dashboard/scenarios/every-state');
+    expect((await send('POST', '/__mock/reset')).status).toBeLessThan(300);
+    expect((await send('GET', '/__dashboard/api/projects/acme-shop/domains')).body).toEqual([]);
+  });
+});
