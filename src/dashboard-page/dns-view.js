@@ -127,31 +127,33 @@ function renderRecord(zone, record, now, editing, actions) {
     h(
       'td',
       { 'data-label': 'Actions' },
-      !deleted && [
+      !deleted &&
         h(
-          'button',
-          {
-            type: 'button',
-            class: 'link',
-            'data-key': `${zone.name}:${record.id}:edit`,
-            'aria-label': `Edit ${label}`,
-            onclick: () => actions.edit(zone, record),
-          },
-          'Edit',
+          'span',
+          { class: 'row-actions' },
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'link',
+              'data-key': `${zone.name}:${record.id}:edit`,
+              'aria-label': `Edit ${label}`,
+              onclick: () => actions.edit(zone, record),
+            },
+            'Edit',
+          ),
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'link danger',
+              'data-key': `${zone.name}:${record.id}:delete`,
+              'aria-label': `Delete ${label}`,
+              onclick: () => actions.deleteRecord(zone, record),
+            },
+            'Delete',
+          ),
         ),
-        ' ',
-        h(
-          'button',
-          {
-            type: 'button',
-            class: 'link danger',
-            'data-key': `${zone.name}:${record.id}:delete`,
-            'aria-label': `Delete ${label}`,
-            onclick: () => actions.deleteRecord(zone, record),
-          },
-          'Delete',
-        ),
-      ],
     ),
   );
 }

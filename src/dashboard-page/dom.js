@@ -87,20 +87,28 @@ export function relative(iso, now) {
 /** `02:10:00 UTC (in 5 min)` @param {string} iso @param {number} now */
 export const when = (iso, now) => `${clockTime(iso)} (${relative(iso, now)})`;
 
+/** @type {{ polite: string[], assertive: string[] }} */
+const pending = { polite: [], assertive: [] };
+
 /**
  * Says something to screen-reader users through the page's live regions: polite for status changes,
- * assertive for refusals.
+ * assertive for refusals. Messages said within the same moment (an action and the changes it caused) are
+ * read as one, so none replaces another before it is read.
  *
  * @param {string} message
  * @param {'polite' | 'assertive'} [politeness]
  */
 export function announce(message, politeness = 'polite') {
+  const queue = pending[politeness];
+  queue.push(message);
+  if (queue.length > 1) return;
   const region = byId(politeness === 'polite' ? 'announcer' : 'alerter', HTMLElement);
   // Clearing first makes a repeated message be read again.
   region.textContent = '';
   window.setTimeout(() => {
-    region.textContent = message;
-  }, 50);
+    region.textContent = queue.join(' ');
+    queue.length = 0;
+  }, 100);
 }
 
 /** Copies text, with a fallback for browsers without the async clipboard. @param {string} text */

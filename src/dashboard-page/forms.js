@@ -26,8 +26,7 @@ const fields = () => ({
 });
 
 /** The zone a record to create belongs in: its full name without its relative name. @param {RecordToCreate} record */
-const zoneOf = (record) =>
-  record.name === '@' ? record.host : record.host.slice(0, -(record.name.length + 1));
+const zoneOf = (record) => (record.name === '@' ? record.host : record.host.slice(record.name.length + 1));
 
 /**
  * "Add in DNS panel": fills the record form with a record the dashboard asks for, or, when its zone does not
