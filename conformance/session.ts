@@ -9,8 +9,11 @@ import type { Exchange, RequestSpec } from './types.ts';
 export interface CheckContext {
   readonly options: ResolvedOptions;
   readonly spec: Spec;
-  /** Sends the request once per run under `key`; later calls get the same exchange. */
-  send(key: string, request: RequestSpec): Promise<Exchange>;
+  /**
+   * Sends the request once per run under `key`; later calls get the same exchange. A `support` request
+   * (e.g. the list read to prove an id absent) is not counted among the check's own exchanges.
+   */
+  send(key: string, request: RequestSpec, role?: 'subject' | 'support'): Promise<Exchange>;
   /** Every exchange of the run so far. */
   seen(): readonly Exchange[];
   /** Ids of the order list, read from its raw text; skips the check when the list cannot be read. */
@@ -41,7 +44,7 @@ export class Session implements CheckContext {
     return [...this.used].sort((a, b) => a.seq - b.seq);
   }
 
-  async send(key: string, request: RequestSpec): Promise<Exchange> {
+  async send(key: string, request: RequestSpec, role: 'subject' | 'support' = 'subject'): Promise<Exchange> {
     let pending = this.memo.get(key);
     if (!pending) {
       pending = this.client.send(request).then((exchange) => {
@@ -51,7 +54,7 @@ export class Session implements CheckContext {
       this.memo.set(key, pending);
     }
     const exchange = await pending;
-    this.used.add(exchange);
+    if (role === 'subject') this.used.add(exchange);
     return exchange;
   }
 
@@ -61,12 +64,11 @@ export class Session implements CheckContext {
 
   async listedIds(): Promise<string[]> {
     if (!this.options.apiKey) throw new Skip('reading the order list needs an API key');
-    const list = await this.send('list', {
-      method: 'GET',
-      path: '/store/orders',
-      auth: 'valid',
-      operationId: 'listOrders',
-    });
+    const list = await this.send(
+      'list',
+      { method: 'GET', path: '/store/orders', auth: 'valid', operationId: 'listOrders' },
+      'support',
+    );
     const reason = !list.response
       ? list.error
       : list.response.status !== 200

@@ -35,6 +35,8 @@ export interface TargetOptions {
   conflictBody?: string;
   /** Decides whether credentials are accepted (default: Bearer, case-insensitive, exact key). */
   credentials?: (authorization: string | undefined) => PlainRequest['credentials'];
+  /** Sees every request (e.g. to prove a run sent nothing unsafe). */
+  onRequest?: (request: PlainRequest) => void;
   /** Rewrites any answer: where a test breaks one rule. */
   transform?: (request: PlainRequest, response: PlainResponse) => PlainResponse;
 }
@@ -112,13 +114,29 @@ export function createTarget(options: TargetOptions = {}) {
     return errorResponse(404, 'NOT_FOUND');
   }
 
-  return (request: Omit<PlainRequest, 'credentials'>): PlainResponse => {
+  const handle = (request: Omit<PlainRequest, 'credentials'>): PlainResponse => {
     const full = {
       ...request,
       credentials: (options.credentials ?? strictCredentials)(request.authorization),
     };
+    options.onRequest?.(full);
     const response = route(full);
     return options.transform ? options.transform(full, response) : response;
+  };
+  return Object.assign(handle, { orders });
+}
+
+/** A fetch that answers from a target in-process: what `options.fetch` is for. */
+export function targetFetch(target: ReturnType<typeof createTarget>): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const answer = target({
+      method: request.method,
+      path: url.pathname.replace(/^\/v1/, ''),
+      authorization: request.headers.get('authorization') ?? undefined,
+    });
+    return new Response(answer.body ?? null, { status: answer.status, headers: answer.headers });
   };
 }
 
