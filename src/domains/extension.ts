@@ -8,6 +8,8 @@ import { createMockRoutes, mockPrefix } from './mock-routes.ts';
 export interface DomainsDashboardOptions extends DashboardOptions {
   /** Host names the mock itself answers on (besides localhost and IP literals); never routed as custom domains. */
   readonly ownHosts?: readonly string[];
+  /** Serve the `/__mock/dashboard` controls; default true (the CLI turns them off with `--no-admin`). */
+  readonly controls?: boolean;
 }
 
 export interface DomainsDashboard extends MockExtension {
@@ -34,7 +36,7 @@ export function createDomainsDashboard(options: DomainsDashboardOptions = {}): D
     async handle(request: MockRequest): Promise<MockResponse | undefined> {
       await dashboard.ready;
       if (within(request.path, apiPrefix)) return api(request);
-      if (within(request.path, mockPrefix)) return controls(request);
+      if (options.controls !== false && within(request.path, mockPrefix)) return controls(request);
       // Everything else under /__ (the admin API, the settings page) is the mock's own, whatever the Host.
       if (request.path.startsWith('/__')) return undefined;
       return byHost(request);

@@ -145,7 +145,7 @@ describe('rule 6: an A record at the subdomain blocks the CNAME', () => {
     await t.record('A', 'www', '198.51.100.7');
     const refused = await t.record('CNAME', 'www', target);
     expect([refused.status, refused.body.code]).toEqual([409, 'CNAME_CONFLICT']);
-    expect(refused.body.message).toMatch(/already has a A record \(198\.51\.100\.7/);
+    expect(refused.body.message).toMatch(/already has an A record \(198\.51\.100\.7/);
     const { domain } = await t.verify();
     expect(domain.status).toBe('misconfigured');
     expect(domain.reasons[0]).toMatchObject({ code: 'CONFLICTING_A_RECORD', found: 'A 198.51.100.7' });

@@ -179,7 +179,11 @@ function refuseConflicts(zone: Zone, type: ZoneRecordType, host: string): void {
   if (blocker !== undefined) {
     throw domainError(
       'CNAME_CONFLICT',
-      `${host} already has a ${blocker.type} record (${blocker.value}, id ${blocker.id}); a CNAME must be the only record at its name (RFC 1034 §3.6.2). Delete that record first.`,
+      `${host} already has ${article(blocker.type)} ${blocker.type} record (${blocker.value}, id ${blocker.id}); a CNAME must be the only record at its name (RFC 1034 §3.6.2). Delete that record first.`,
     );
   }
+}
+
+function article(type: string): string {
+  return ['A', 'AAAA', 'ALIAS', 'ANAME'].includes(type) ? 'an' : 'a';
 }
