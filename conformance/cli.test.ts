@@ -4,21 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from './checks/index.ts';
 import { main } from './cli-main.ts';
-import { startTarget, TARGET_KEY, type TargetOptions } from './test-support/target.ts';
+import { serverPool } from './test-support/pool.ts';
+import { TARGET_KEY, type TargetOptions } from './test-support/target.ts';
 
-const running: Array<{ close(): Promise<void> }> = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((t) => t.close()));
-});
-
-async function target(options: TargetOptions = {}) {
-  const server = await startTarget(options);
-  running.push(server);
-  return server.baseUrl;
-}
+const { target } = serverPool();
 
 async function cli(args: string[], env: Record<string, string> = {}) {
   const out: string[] = [];

@@ -1,17 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ClientOptions, createHttpClient } from './http-client.ts';
-import { closedPort, type Listening, listen } from './test-support/listen.ts';
+import { closedPort } from './test-support/listen.ts';
+import { serverPool } from './test-support/pool.ts';
 
-const servers: Listening[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-async function serve(handler: Parameters<typeof listen>[0]): Promise<string> {
-  const server = await listen(handler);
-  servers.push(server);
-  return server.url;
-}
+const { serve } = serverPool();
 
 const base = (baseUrl: string, more: Partial<ClientOptions> = {}): ClientOptions => ({
   baseUrl,

@@ -1,29 +1,20 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resolveOptions, UsageError } from './options.ts';
 import { type Check, Failure } from './registry.ts';
 import { runChecks, runConformance } from './runner.ts';
+import { serverPool } from './test-support/pool.ts';
 import { grade } from './test-support/run.ts';
 import {
   createTarget,
   DEFAULT_ORDERS,
   type PlainRequest,
-  startTarget,
   TARGET_KEY,
   type TargetOptions,
   targetFetch,
 } from './test-support/target.ts';
 import type { CheckResult, ConformanceEvent } from './types.ts';
 
-const running: Array<{ close(): Promise<void> }> = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((t) => t.close()));
-});
-
-async function target(options: TargetOptions = {}) {
-  const server = await startTarget(options);
-  running.push(server);
-  return server.baseUrl;
-}
+const { target } = serverPool();
 
 describe('runner', () => {
   it('sends nothing that could change state when no order id is given', async () => {

@@ -1,22 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from '../cli-main.ts';
-import { closedPort, type Listening, listen } from '../test-support/listen.ts';
+import { closedPort } from '../test-support/listen.ts';
+import { serverPool } from '../test-support/pool.ts';
 import { grade } from '../test-support/run.ts';
 import { createTarget, TARGET_KEY } from '../test-support/target.ts';
 
 // Targets that misbehave at the HTTP level: each ends as a clear failure, never a hang or a crash.
 
-const running: Listening[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((s) => s.close()));
-});
-
-async function serve(handler: Parameters<typeof listen>[0]): Promise<string> {
-  const server = await listen(handler);
-  running.push(server);
-  return `${server.url}/v1`;
-}
+const pool = serverPool();
+const serve = async (handler: Parameters<typeof pool.serve>[0]): Promise<string> =>
+  `${await pool.serve(handler)}/v1`;
 
 async function cli(args: string[]) {
   const out: string[] = [];

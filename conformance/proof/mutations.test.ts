@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registry } from '../checks/index.ts';
 import { WRONG_KEY } from '../http-client.ts';
+import { serverPool } from '../test-support/pool.ts';
 import { grade } from '../test-support/run.ts';
 import {
   type PlainResponse,
-  startTarget,
   strictCredentials,
   TARGET_KEY,
   type TargetOptions,
@@ -12,15 +12,10 @@ import {
 
 // For each must and should check: a server that breaks exactly that rule makes exactly that check fail.
 
-const running: Array<{ close(): Promise<void> }> = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((t) => t.close()));
-});
+const { target } = serverPool();
 
-async function gradeTarget(target: TargetOptions, ids = { pendingOrderId: '1', shippedOrderId: '2' }) {
-  const server = await startTarget(target);
-  running.push(server);
-  return grade({ baseUrl: server.baseUrl, apiKey: TARGET_KEY, ...ids });
+async function gradeTarget(options: TargetOptions, ids = { pendingOrderId: '1', shippedOrderId: '2' }) {
+  return grade({ baseUrl: await target(options), apiKey: TARGET_KEY, ...ids });
 }
 
 const withHeaders = (response: PlainResponse, headers: Record<string, string | undefined>): PlainResponse => {
