@@ -1,13 +1,12 @@
-import type { MockRequest, MockResponse } from '../core/types.ts';
 import type { Dashboard } from './dashboard.ts';
 import { domainError } from './errors.ts';
-import { createRouter, json, noContent, readBody, stringField } from './http.ts';
+import { createRouter, json, noContent, type Router, readBody, stringField } from './http.ts';
 import { presentDomain, presentProject, presentRecord, presentZone } from './present.ts';
 
 export const apiPrefix = '/__dashboard/api';
 
 /** The dashboard API (spec/dashboard.openapi.yaml): each handler reads, calls the dashboard, and presents. */
-export function createApiRoutes(dashboard: Dashboard): (request: MockRequest) => Promise<MockResponse> {
+export function createApiRoutes(dashboard: Dashboard): Router {
   const { domains, projects, zones, platform, clock } = dashboard;
   const domain = (d: Parameters<typeof presentDomain>[0]) => presentDomain(d, platform, clock.now());
 

@@ -14,6 +14,8 @@ export interface DomainsDashboardOptions extends DashboardOptions {
 
 export interface DomainsDashboard extends MockExtension {
   readonly dashboard: Dashboard;
+  /** Every route served, as `[method, path pattern]` (`:param` segments). */
+  readonly routes: ReadonlyArray<readonly [string, string]>;
 }
 
 /**
@@ -33,6 +35,7 @@ export function createDomainsDashboard(options: DomainsDashboardOptions = {}): D
   return {
     name: 'domains-dashboard',
     dashboard,
+    routes: [...api.routes, ...controls.routes],
     async handle(request: MockRequest): Promise<MockResponse | undefined> {
       await dashboard.ready;
       if (within(request.path, apiPrefix)) return api(request);

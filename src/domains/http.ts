@@ -35,6 +35,7 @@ export function stringField(body: Record<string, unknown>, field: string, exampl
 }
 
 export type Params = Readonly<Record<string, string>>;
+export type Router = ReturnType<typeof createRouter>;
 export type RouteHandler = (request: MockRequest, params: Params) => Promise<MockResponse>;
 
 interface Route {
@@ -53,7 +54,7 @@ export function createRouter(prefix: string, table: ReadonlyArray<readonly [stri
     segments: pattern.split('/'),
     handler,
   }));
-  return async (request: MockRequest): Promise<MockResponse> => {
+  const dispatch = async (request: MockRequest): Promise<MockResponse> => {
     const segments = request.path.slice(prefix.length).split('/');
     const allowed: string[] = [];
     for (const route of routes) {
@@ -76,6 +77,10 @@ export function createRouter(prefix: string, table: ReadonlyArray<readonly [stri
       `There is no dashboard route ${request.path}; see spec/dashboard.openapi.yaml.`,
     );
   };
+  // The table as `[method, full path pattern]`, for the test that holds it to the spec.
+  return Object.assign(dispatch, {
+    routes: table.map(([method, pattern]) => [method, `${prefix}${pattern}`] as const),
+  });
 }
 
 function match(pattern: readonly string[], path: readonly string[]): Record<string, string> | undefined {

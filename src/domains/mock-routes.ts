@@ -1,15 +1,14 @@
-import type { MockRequest, MockResponse } from '../core/types.ts';
 import type { Dashboard } from './dashboard.ts';
 import { formatDuration, parseDuration } from './duration.ts';
 import { domainError } from './errors.ts';
-import { createRouter, json, noContent, readBody, stringField } from './http.ts';
+import { createRouter, json, noContent, type Router, readBody, stringField } from './http.ts';
 import { iso, presentDomain, presentProject } from './present.ts';
 import { scenarios } from './scenarios.ts';
 
 export const mockPrefix = '/__mock/dashboard';
 
 /** Mock controls: they change the simulation directly (plan, deploys, clock, scenarios, reset). */
-export function createMockRoutes(dashboard: Dashboard): (request: MockRequest) => Promise<MockResponse> {
+export function createMockRoutes(dashboard: Dashboard): Router {
   const { projects, platform, clock } = dashboard;
   const clockState = () => ({
     mode: clock.mode,

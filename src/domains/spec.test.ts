@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { type Answer, domainsOf, recordsOf, testDashboard } from './test-support/harness.ts';
+
+/** spec/dashboard.openapi.yaml is the contract: the routes served and every body seen must agree with it. */
+type Operation = { responses: Record<string, { $ref?: string; content?: Record<string, unknown> }> };
+const spec = parse(readFileSync(new URL('../../spec/dashboard.openapi.yaml', import.meta.url), 'utf8')) as {
+  paths: Record<string, Record<string, Operation>>;
+  components: { responses: Record<string, { content?: Record<string, unknown> }> };
+};
+const id = 'https://petstore-mock.test/spec/dashboard.openapi.yaml';
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats.default(ajv);
+ajv.addSchema(spec as object, id);
+
+const methods = ['get', 'put', 'post', 'delete', 'patch'];
+const specRoutes = Object.entries(spec.paths).flatMap(([path, item]) =>
+  Object.keys(item)
+    .filter((key) => methods.includes(key))
+    .map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+);
+
+/** Problems of one answer: undocumented status, or a body that does not match the documented schema. */
+function problems(method: string, path: string, answer: Answer): string[] {
+  const entry = Object.keys(spec.paths).find((template) =>
+    new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`).test(path),
+  );
+  const operation = entry ? spec.paths[entry]?.[method.toLowerCase()] : undefined;
+  if (!entry || !operation) return [`${method} ${path} is not in the spec`];
+  let response = operation.responses[String(answer.status)];
+  if (!response) return [`${method} ${path} → ${answer.status} is not documented`];
+  let pointer = `#/paths/${entry.replaceAll('~', '~0').replaceAll('/', '~1')}/${method.toLowerCase()}/responses/${answer.status}`;
+  if (response.$ref) {
+    pointer = response.$ref;
+    response = spec.components.responses[response.$ref.split('/').pop() ?? ''] ?? {};
+  }
+  if (!response.content)
+    return answer.body === undefined ? [] : [`${answer.status} has a body the spec does not document`];
+  const validate = ajv.getSchema(`${id}${pointer}/content/application~1json/schema`);
+  if (!validate) return [`no schema at ${pointer}`];
+  return validate(answer.body)
+    ? []
+    : (validate.errors ?? []).map((e) => `${method} ${path}: ${e.instancePath} ${e.message}`);
+}
+
+describe('spec/dashboard.openapi.yaml', () => {
+  it('documents exactly the routes the dashboard serves', () => {
+    const { extension } = testDashboard();
+    const served = extension.routes.map(([method, path]) => `${method} ${path}`);
+    expect([...served].sort()).toEqual([...specRoutes].sort());
+  });
+
+  it('catches a body or a status the spec does not describe (the check is not vacuous)', () => {
+    expect(
+      problems('GET', '/__dashboard/api/projects', { status: 200, headers: {}, body: [{ id: 1 }] }),
+    ).not.toEqual([]);
+    expect(problems('GET', '/__dashboard/api/projects', { status: 418, headers: {}, body: {} })).not.toEqual(
+      [],
+    );
+    expect(
+      problems('DELETE', '/__dashboard/api/projects', { status: 204, headers: {}, body: undefined }),
+    ).not.toEqual([]);
+  });
+
+  it('describes every answer of a walk through all operations and states', async () => {
+    const t = testDashboard();
+    const seen: string[] = [];
+    const call = async (method: string, path: string, body?: unknown) => {
+      const answer = await t.api(method, path, body);
+      seen.push(...problems(method, path, answer));
+      return answer;
+    };
+    const www = `${domainsOf('acme-shop')}/www.example.com`;
+    await call('POST', '/__mock/dashboard/scenarios/every-state');
+    await call('GET', '/__mock/dashboard/scenarios');
+    await call('POST', '/__mock/dashboard/scenarios/nope');
+    await call('GET', '/__dashboard/api/projects');
+    await call('GET', '/__dashboard/api/projects/hobby-blog');
+    await call('GET', '/__dashboard/api/projects/nope');
+    await call('GET', domainsOf('acme-shop'));
+    await call('GET', www);
+    await call('POST', `${www}/verify`);
+    await call('POST', `${www}/reverify`);
+    await call('POST', `${domainsOf('acme-shop')}/pending.example.com/verify`);
+    await call('POST', domainsOf('acme-shop'), { name: 'shop.example.com' });
+    await call('POST', domainsOf('acme-shop'), { name: 'not a name' });
+    await call('POST', domainsOf('hobby-blog'), { name: 'x.example.com' });
+    await call('POST', domainsOf('launch-pad'), { name: 'x.example.com' });
+    await call('GET', '/__dashboard/api/projects/acme-shop/configuration');
+    await call('PUT', '/__dashboard/api/projects/acme-shop/configuration', {
+      domains: { primary: 'nope.example.com', redirects: [] },
+    });
+    await call('PUT', '/__dashboard/api/projects/acme-shop/configuration', {
+      domains: { primary: 'www.example.com', redirects: [] },
+    });
+    await call('GET', '/__dashboard/api/dns/zones');
+    await call('POST', '/__dashboard/api/dns/zones', { name: 'example.edu', propagation: '1m' });
+    await call('POST', '/__dashboard/api/dns/zones', { name: 'example.edu' });
+    await call('GET', '/__dashboard/api/dns/zones/example.edu');
+    const record = await call('POST', recordsOf('example.edu'), {
+      type: 'A',
+      name: 'www',
+      value: '192.0.2.1',
+    });
+    await call('POST', recordsOf('example.edu'), {
+      type: 'CNAME',
+      name: 'www',
+      value: 'acme-shop.mockpages.example',
+    });
+    await call('POST', recordsOf('example.edu'), {
+      type: 'CNAME',
+      name: '@',
+      value: 'acme-shop.mockpages.example',
+    });
+    await call('POST', recordsOf('example.edu'), { type: 'A', name: 'www', value: 'nope' });
+    await call('GET', recordsOf('example.edu'));
+    await call('DELETE', `${recordsOf('example.edu')}/${record.body.id}`);
+    await call('DELETE', '/__dashboard/api/dns/zones/example.edu');
+    await call('DELETE', www);
+    await call('GET', '/__mock/dashboard/clock');
+    await call('POST', '/__mock/dashboard/clock/advance', { by: '30m' });
+    await call('POST', '/__mock/dashboard/clock/advance', { by: 'later' });
+    await call('POST', '/__mock/dashboard/projects', { id: 'my-site', plan: 'pro' });
+    await call('PUT', '/__mock/dashboard/projects/my-site/plan', { plan: 'enterprise' });
+    await call('POST', '/__mock/dashboard/projects/my-site/deploys', { status: 'succeeded' });
+    await call('GET', domainsOf('acme-shop'));
+    await call('POST', '/__mock/dashboard/reset');
+    expect(seen).toEqual([]);
+  });
+});
