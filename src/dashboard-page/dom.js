@@ -93,7 +93,8 @@ const pending = { polite: [], assertive: [] };
 /**
  * Says something to screen-reader users through the page's live regions: polite for status changes,
  * assertive for refusals. Messages said within the same moment (an action and the changes it caused) are
- * read as one, so none replaces another before it is read.
+ * read as one. Each is added as a new line (the last few are kept), so a repeated message is read again and
+ * none replaces another before it is read.
  *
  * @param {string} message
  * @param {'polite' | 'assertive'} [politeness]
@@ -102,12 +103,11 @@ export function announce(message, politeness = 'polite') {
   const queue = pending[politeness];
   queue.push(message);
   if (queue.length > 1) return;
-  const region = byId(politeness === 'polite' ? 'announcer' : 'alerter', HTMLElement);
-  // Clearing first makes a repeated message be read again.
-  region.textContent = '';
   window.setTimeout(() => {
-    region.textContent = queue.join(' ');
+    const region = byId(politeness === 'polite' ? 'announcer' : 'alerter', HTMLElement);
+    region.appendChild(h('p', {}, queue.join(' ')));
     queue.length = 0;
+    while (region.childElementCount > 5) region.firstElementChild?.remove();
   }, 100);
 }
 

@@ -110,12 +110,15 @@ describe('the dashboard page files', () => {
     expect(response.headers['x-content-type-options']).toBeUndefined();
   });
 
-  it('is not served when dashboardPage is false', async () => {
-    const bare = await startServer({ port: 0, host: '127.0.0.1', dashboardPage: false });
-    try {
-      expect((await get(bare, '/__dashboard/')).headers['content-type']).not.toContain('text/html');
-    } finally {
-      await bare.close();
-    }
-  });
+  it.each([{ dashboardPage: false }, { domains: false }] as const)(
+    'is not served with %o',
+    async (options) => {
+      const bare = await startServer({ port: 0, host: '127.0.0.1', ...options });
+      try {
+        expect((await get(bare, '/__dashboard/')).headers['content-type']).not.toContain('text/html');
+      } finally {
+        await bare.close();
+      }
+    },
+  );
 });

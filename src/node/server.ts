@@ -14,7 +14,7 @@ export interface ServerOptions extends MockApiOptions, ListenerOptions {
   readonly port?: number;
   /** Default 127.0.0.1. */
   readonly host?: string;
-  /** Serve the domains settings page at `/__dashboard/`; default true. */
+  /** Serve the domains settings page at `/__dashboard/`; default true unless `domains` is false. */
   readonly dashboardPage?: boolean;
   /** The custom-domains dashboard simulation (`/__dashboard/api`, `/__mock/dashboard`); `false` leaves it out. */
   readonly domains?: DomainsDashboardOptions | false;
@@ -52,7 +52,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const listener = createListener(api, options);
   const server = createServer(
     { maxHeaderSize: MAX_HEADER_BYTES },
-    options.dashboardPage === false ? listener : withDashboardPage(listener),
+    options.dashboardPage === false || !domains ? listener : withDashboardPage(listener),
   );
   server.on('clientError', answerClientError);
   const host = options.host ?? '127.0.0.1';
