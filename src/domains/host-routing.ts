@@ -11,43 +11,62 @@ import { hostOf, isIpLiteral, isWithin } from './names.ts';
  */
 export function createHostRouting(dashboard: Dashboard, ownHosts: readonly string[]) {
   const own = new Set(['localhost', ...ownHosts.map((host) => hostOf(host).host)]);
+  // Host header values already seen to be the mock's own: the common case answers without parsing.
+  const passing = new Set<string>();
+  const isOwn = (host: string) =>
+    own.has(host) ||
+    isIpLiteral(host) ||
+    isWithin(host, dashboard.platform.domain) ||
+    host.endsWith('.localhost');
 
-  return async (request: MockRequest): Promise<MockResponse | undefined> => {
+  /** Undefined (synchronously) when the request passes on for sure; otherwise a promise of the answer. */
+  return (request: MockRequest): Promise<MockResponse | undefined> | undefined => {
     const header = request.headers.host;
-    if (header === undefined || header === '') return undefined;
+    if (header === undefined || header === '' || passing.has(header)) return undefined;
     const { host, port } = hostOf(header);
-    if (own.has(host) || isIpLiteral(host) || isWithin(host, dashboard.platform.domain)) return undefined;
-    if (host.endsWith('.localhost')) return undefined;
-
-    const stored = await dashboard.store.getDomain(host);
-    if (stored === undefined) {
-      if (!(await dashboard.store.isRemoved(host))) return undefined;
-      throw domainError(
-        'DOMAIN_REMOVED',
-        `${host} was removed from its project and is no longer served. Add it again in Project settings > Domains to serve it.`,
-      );
+    if (isOwn(host)) {
+      if (passing.size < 100) passing.add(header);
+      return undefined;
     }
-    const domain = await dashboard.domains.settled(stored);
-    if (domain.status === 'pending' || domain.status === 'verifying') {
-      throw domainError(
-        'DOMAIN_NOT_VERIFIED',
-        `${host} is attached to project ${domain.projectId} but not verified yet (${domain.status}). Create the DNS records shown in the dashboard, then choose Verify.`,
-      );
-    }
-    if (domain.status === 'misconfigured') {
-      const why = domain.reasons.map((reason) => reason.code).join(', ');
-      throw domainError(
-        'DOMAIN_MISCONFIGURED',
-        `${host} failed verification (${why}) and is not served. Fix the DNS records shown in the dashboard, then choose Re-verify.`,
-      );
-    }
-    const config = await dashboard.store.getConfig(domain.projectId);
-    const redirect = config.redirects.find((candidate) => candidate.from === host);
-    if (redirect === undefined) return undefined;
-    const scheme = request.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
-    // Keep the port a person typed (a local mock on :4010), so following the redirect reaches the mock again.
-    const authority = port === null ? redirect.to : `${redirect.to}:${port}`;
-    const target = `${scheme}://${authority}${request.path}${request.query === '' ? '' : `?${request.query}`}`;
-    return { status: redirect.status, headers: { location: target } };
+    return serve(dashboard, request, host, port);
   };
+}
+
+async function serve(
+  dashboard: Dashboard,
+  request: MockRequest,
+  host: string,
+  port: string | null,
+): Promise<MockResponse | undefined> {
+  await dashboard.ready;
+  const stored = await dashboard.store.getDomain(host);
+  if (stored === undefined) {
+    if (!(await dashboard.store.isRemoved(host))) return undefined;
+    throw domainError(
+      'DOMAIN_REMOVED',
+      `${host} was removed from its project and is no longer served. Add it again in Project settings > Domains to serve it.`,
+    );
+  }
+  const domain = await dashboard.domains.settled(stored);
+  if (domain.status === 'pending' || domain.status === 'verifying') {
+    throw domainError(
+      'DOMAIN_NOT_VERIFIED',
+      `${host} is attached to project ${domain.projectId} but not verified yet (${domain.status}). Create the DNS records shown in the dashboard, then choose Verify.`,
+    );
+  }
+  if (domain.status === 'misconfigured') {
+    const why = domain.reasons.map((reason) => reason.code).join(', ');
+    throw domainError(
+      'DOMAIN_MISCONFIGURED',
+      `${host} failed verification (${why}) and is not served. Fix the DNS records shown in the dashboard, then choose Re-verify.`,
+    );
+  }
+  const config = await dashboard.store.getConfig(domain.projectId);
+  const redirect = config.redirects.find((candidate) => candidate.from === host);
+  if (redirect === undefined) return undefined;
+  const scheme = request.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
+  // Keep the port a person typed (a local mock on :4010), so following the redirect reaches the mock again.
+  const authority = port === null ? redirect.to : `${redirect.to}:${port}`;
+  const target = `${scheme}://${authority}${request.path}${request.query === '' ? '' : `?${request.query}`}`;
+  return { status: redirect.status, headers: { location: target } };
 }
