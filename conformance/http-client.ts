@@ -58,7 +58,7 @@ export function createHttpClient(options: ClientOptions): HttpClient {
   return {
     async send(request) {
       const url = options.baseUrl.replace(/\/+$/, '') + request.path;
-      const headers: Record<string, string> = { accept: 'application/json' };
+      const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
       const authorization = authorizationFor(request.auth, options.apiKey);
       if (authorization) headers.authorization = authorization;
       const shown = { ...request, url, headers: redactHeaders(headers, options.apiKey) };

@@ -10,6 +10,8 @@ export interface RequestSpec {
   path: string;
   auth: AuthMode;
   operationId?: string;
+  /** Extra request headers (e.g. Origin for the CORS checks). */
+  headers?: Record<string, string>;
   /** What the request is for, so aggregate checks can tell e.g. a malformed-id probe from a plain 404. */
   purpose?: string;
   /** A request that may change state is never retried: a lost answer must not cancel twice. */

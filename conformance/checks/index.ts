@@ -1,5 +1,6 @@
 import { createRegistry } from '../registry.ts';
 import { authChecks, challengeChecks } from './auth.ts';
+import { corsChecks } from './cors.ts';
 import { errorChecks } from './errors.ts';
 import { contentTypeChecks, httpChecks } from './http.ts';
 import { observationChecks, runInfoChecks } from './info.ts';
@@ -16,6 +17,7 @@ export const registry = createRegistry([
   ...orderChecks,
   ...httpChecks,
   ...petChecks,
+  ...corsChecks,
   ...observationChecks,
   ...errorChecks,
   ...challengeChecks,

@@ -42,8 +42,8 @@ const MUTATIONS: Record<string, TargetOptions> = {
         : res,
   },
   'orders.cancel-pending': {
-    transform: (_req, res) =>
-      res.status === 204
+    transform: (req, res) =>
+      req.method === 'DELETE' && res.status === 204
         ? { status: 200, headers: { 'content-type': 'application/json' }, body: '{"id":1}' }
         : res,
   },
@@ -52,7 +52,8 @@ const MUTATIONS: Record<string, TargetOptions> = {
   },
   'orders.conflict-body': { conflictBody: '{"reason":"shipped"}' },
   'http.no-content': {
-    transform: (_req, res) => (res.status === 204 ? withHeaders(res, { 'content-length': '0' }) : res),
+    transform: (req, res) =>
+      req.method === 'DELETE' && res.status === 204 ? withHeaders(res, { 'content-length': '0' }) : res,
   },
   'http.allow': {
     transform: (_req, res) => (res.status === 405 ? withHeaders(res, { allow: undefined }) : res),
@@ -88,6 +89,14 @@ const MUTATIONS: Record<string, TargetOptions> = {
       res.status === 401
         ? withHeaders(res, { 'www-authenticate': 'Bearer realm="petstore", error="invalid_token"' })
         : res,
+  },
+  'cors.preflight': {
+    transform: (req, res) =>
+      req.method === 'OPTIONS' ? withHeaders(res, { 'access-control-allow-headers': '*' }) : res,
+  },
+  'cors.allow-origin': {
+    transform: (req, res) =>
+      req.method === 'GET' ? withHeaders(res, { 'access-control-allow-origin': undefined }) : res,
   },
   'auth.scheme-case': {
     credentials: (a) => (a === `Bearer ${TARGET_KEY}` ? 'ok' : a === undefined ? 'missing' : 'invalid'),

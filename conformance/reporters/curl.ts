@@ -17,6 +17,9 @@ export function curlFor(exchange: Exchange): string {
     wrong: quote(`Authorization: Bearer ${WRONG_KEY}`),
   }[auth];
   if (header) parts.push(`-H ${header}`);
+  for (const [name, value] of Object.entries(exchange.request.headers ?? {})) {
+    if (name !== 'accept' && name !== 'authorization') parts.push(`-H ${quote(`${name}: ${value}`)}`);
+  }
   return parts.join(' ');
 }
 

@@ -75,7 +75,13 @@ export function createTarget(options: TargetOptions = {}) {
   };
 
   function route(request: PlainRequest): PlainResponse {
-    if (request.method === 'OPTIONS') return { status: 204, headers: {} };
+    if (request.method === 'OPTIONS') {
+      const preflight = {
+        'access-control-allow-methods': 'GET, DELETE',
+        'access-control-allow-headers': 'Authorization',
+      };
+      return { status: 204, headers: preflight };
+    }
     if (request.credentials !== 'ok') {
       const challenge = `Bearer realm="petstore"${request.credentials === 'invalid' ? ', error="invalid_token"' : ''}`;
       return errorResponse(401, 'UNAUTHORIZED', { 'www-authenticate': challenge });
@@ -120,7 +126,8 @@ export function createTarget(options: TargetOptions = {}) {
       credentials: (options.credentials ?? strictCredentials)(request.authorization),
     };
     options.onRequest?.(full);
-    const response = route(full);
+    const routed = route(full);
+    const response = { ...routed, headers: { 'access-control-allow-origin': '*', ...routed.headers } };
     return options.transform ? options.transform(full, response) : response;
   };
   return Object.assign(handle, { orders });
@@ -147,7 +154,7 @@ export async function startTarget(options: TargetOptions = {}): Promise<Listenin
     const url = new URL(req.url ?? '/', 'http://target');
     const path = url.pathname.startsWith('/v1/') ? url.pathname.slice(3) : `/__outside${url.pathname}`;
     const response = target({ method: req.method ?? 'GET', path, authorization: req.headers.authorization });
-    res.writeHead(response.status, { 'access-control-allow-origin': '*', ...response.headers });
+    res.writeHead(response.status, response.headers);
     res.end(response.body);
   });
   return { ...server, baseUrl: `${server.url}/v1` };

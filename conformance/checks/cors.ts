@@ -1,0 +1,91 @@
+import { type Check, Skip } from '../registry.ts';
+import type { CheckContext } from '../session.ts';
+import type { Exchange } from '../types.ts';
+import { header, responseOf, show, verdict } from './support.ts';
+
+/** A made-up browser origin; `.invalid` can never be a real site. */
+const ORIGIN = 'https://app.conformance.invalid';
+
+const allowsOrigin = (exchange: Exchange): boolean => {
+  const value = exchange.response && header(exchange.response, 'access-control-allow-origin');
+  return value === '*' || value === ORIGIN;
+};
+
+const listed = (value: string | undefined): string[] =>
+  (value ?? '').split(',').map((v) => v.trim().toLowerCase());
+
+/** One preflight per documented path, for its first documented method, as a browser sends it: no credentials. */
+async function preflights(ctx: CheckContext): Promise<Array<{ method: string; exchange: Exchange }>> {
+  const done: Array<{ method: string; exchange: Exchange }> = [];
+  for (const path of new Set(ctx.spec.operations.map((o) => o.path))) {
+    const operation = ctx.spec.operations.find((o) => o.path === path);
+    if (!operation) continue;
+    const concrete = await ctx.pathFor(operation).catch((error: unknown) => {
+      if (error instanceof Skip) return undefined;
+      throw error;
+    });
+    if (!concrete) continue;
+    const exchange = await ctx.send(`preflight:${path}`, {
+      method: 'OPTIONS',
+      path: concrete,
+      auth: 'none',
+      headers: {
+        origin: ORIGIN,
+        'access-control-request-method': operation.method,
+        'access-control-request-headers': 'authorization',
+      },
+    });
+    done.push({ method: operation.method, exchange });
+  }
+  return done;
+}
+
+export const corsChecks: Check[] = [
+  {
+    id: 'cors.preflight',
+    severity: 'should',
+    title:
+      'A CORS preflight is answered 2xx without credentials, allowing the origin, the method and Authorization',
+    reference: 'Fetch standard, CORS protocol (RFC-style norm in http-rules.md)',
+    async run(ctx) {
+      const answers = await preflights(ctx);
+      if (answers.length === 0) throw new Skip('no documented path could be filled in');
+      const problems = answers.flatMap(({ method, exchange }) => {
+        const response = responseOf(exchange);
+        if (response.status < 200 || response.status > 299) return [`${show(exchange)}, expected 2xx`];
+        const found: string[] = [];
+        if (!allowsOrigin(exchange)) found.push(`${show(exchange)} does not allow the origin`);
+        const methods = listed(header(response, 'access-control-allow-methods'));
+        if (!methods.includes(method.toLowerCase()) && !methods.includes('*')) {
+          found.push(`${show(exchange)}: Access-Control-Allow-Methods omits ${method}`);
+        }
+        // A `*` in Allow-Headers never covers Authorization (Fetch standard): it must be named.
+        if (!listed(header(response, 'access-control-allow-headers')).includes('authorization')) {
+          found.push(`${show(exchange)}: Access-Control-Allow-Headers does not name Authorization`);
+        }
+        return found;
+      });
+      return verdict(problems, `${answers.length} preflight(s) allow the origin, method and Authorization`);
+    },
+  },
+  {
+    id: 'cors.allow-origin',
+    severity: 'should',
+    title: 'Answers to a cross-origin request, the 401 included, carry Access-Control-Allow-Origin',
+    reference: 'Fetch standard, CORS protocol (RFC-style norm in http-rules.md)',
+    async run(ctx) {
+      const request = {
+        method: 'GET',
+        path: '/store/orders',
+        operationId: 'listOrders',
+        headers: { origin: ORIGIN },
+      };
+      const answers = [await ctx.send('cors:none', { ...request, auth: 'none' })];
+      if (ctx.options.apiKey) answers.push(await ctx.send('cors:valid', { ...request, auth: 'valid' }));
+      const problems = answers
+        .filter((exchange) => !allowsOrigin(exchange))
+        .map((exchange) => `${show(exchange)} without Access-Control-Allow-Origin for ${ORIGIN}`);
+      return verdict(problems, `${answers.map(show).join('; ')} allow the origin`);
+    },
+  },
+];
