@@ -33,7 +33,8 @@ const bearerChallenge = (exchange: Exchange) => {
 
 const seen401 = async (ctx: CheckContext): Promise<Exchange[]> => {
   await baseline(ctx);
-  return ctx.seen().filter((e) => e.response?.status === 401);
+  // Only requests to operations: a 401 to a preflight is cors.preflight's failure, not a challenge problem.
+  return ctx.seen().filter((e) => e.response?.status === 401 && e.request.operationId !== undefined);
 };
 
 export const authChecks: Check[] = [

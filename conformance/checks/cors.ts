@@ -46,7 +46,7 @@ export const corsChecks: Check[] = [
     severity: 'should',
     title:
       'A CORS preflight is answered 2xx without credentials, allowing the origin, the method and Authorization',
-    reference: 'Fetch standard, CORS protocol (RFC-style norm in http-rules.md)',
+    reference: 'Fetch standard §3.2 (CORS protocol)',
     async run(ctx) {
       const answers = await preflights(ctx);
       if (answers.length === 0) throw new Skip('no documented path could be filled in');
@@ -72,7 +72,7 @@ export const corsChecks: Check[] = [
     id: 'cors.allow-origin',
     severity: 'should',
     title: 'Answers to a cross-origin request, the 401 included, carry Access-Control-Allow-Origin',
-    reference: 'Fetch standard, CORS protocol (RFC-style norm in http-rules.md)',
+    reference: 'Fetch standard §3.2 (CORS protocol)',
     async run(ctx) {
       const request = {
         method: 'GET',
