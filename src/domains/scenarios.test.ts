@@ -53,6 +53,14 @@ describe('named scenarios', () => {
     expect(config.domains.primary).toBe('www.example.com');
   });
 
+  it('shows the same states whatever the default propagation is', async () => {
+    for (const dnsPropagationMs of [0, 48 * 3_600_000]) {
+      const t = testDashboard({ dnsPropagationMs });
+      const loaded = await t.api('POST', '/__mock/dashboard/scenarios/every-state');
+      expect(loaded.body.domains.map(summary)).toEqual(Object.values(expected));
+    }
+  });
+
   it('shows the troubleshooting hint in the troubleshooting scenario only', async () => {
     const t = testDashboard();
     const { body } = await t.api('POST', '/__mock/dashboard/scenarios/every-state');
