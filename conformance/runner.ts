@@ -1,7 +1,14 @@
 import { registry } from './checks/index.ts';
 import { createHttpClient } from './http-client.ts';
 import { type ConformanceOptions, type ResolvedOptions, resolveOptions, UsageError } from './options.ts';
-import { type Check, Failure, REQUIREMENT_REASONS, Skip, UnknownCheckError } from './registry.ts';
+import {
+  type Check,
+  Failure,
+  REQUIREMENT_REASONS,
+  type Requirement,
+  Skip,
+  UnknownCheckError,
+} from './registry.ts';
 import { Session } from './session.ts';
 import { loadSpec } from './spec.ts';
 import type { CheckResult, ConformanceEvent, Severity, Summary } from './types.ts';
@@ -79,27 +86,25 @@ async function reachability(session: Session): Promise<string | undefined> {
   return undefined;
 }
 
+const SATISFIED: Record<Requirement, (options: ResolvedOptions) => boolean> = {
+  apiKey: (o) => o.apiKey !== undefined,
+  pendingOrderId: (o) => o.pendingOrderId !== undefined,
+  shippedOrderId: (o) => o.shippedOrderId !== undefined,
+  undocumentedMethods: (o) => o.undocumentedMethods,
+};
+
+/** Runs one check; a Failure fails it, a Skip skips it, any other exception is a failure of that check. */
 async function runCheck(check: Check, session: Session): Promise<CheckResult> {
-  const { id, severity, title, reference } = check;
-  const missing = (check.requires ?? []).find((r) =>
-    r === 'apiKey'
-      ? !session.options.apiKey
-      : r === 'undocumentedMethods'
-        ? !session.options.undocumentedMethods
-        : session.options[r] === undefined,
-  );
-  if (missing) {
+  const info = { id: check.id, severity: check.severity, title: check.title, reference: check.reference };
+  const missing = (check.requires ?? []).find((r) => !SATISFIED[r](session.options));
+  if (missing)
     return {
-      id,
-      severity,
-      title,
-      reference,
+      ...info,
       status: 'skipped',
       message: REQUIREMENT_REASONS[missing],
       exchanges: [],
       durationMs: 0,
     };
-  }
   const started = performance.now();
   session.begin();
   let status: CheckResult['status'] = 'passed';
@@ -108,13 +113,11 @@ async function runCheck(check: Check, session: Session): Promise<CheckResult> {
     message = await check.run(session);
   } catch (error) {
     status = error instanceof Skip ? 'skipped' : 'failed';
-    message =
-      error instanceof Failure || error instanceof Skip
-        ? error.message
-        : `the check crashed: ${String(error)}`;
+    const expected = error instanceof Failure || error instanceof Skip;
+    message = expected ? error.message : `the check crashed: ${String(error)}`;
   }
   const durationMs = Math.round(performance.now() - started);
-  return { id, severity, title, reference, status, message, exchanges: session.end(), durationMs };
+  return { ...info, status, message, exchanges: session.end(), durationMs };
 }
 
 function summarize(
