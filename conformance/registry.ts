@@ -11,7 +11,7 @@ export class Skip extends Error {
   override name = 'Skip';
 }
 
-/** What a check needs before it may run; without it the check is skipped with the stated reason. */
+/** What a check needs before it may run; the first one missing is the stated reason for skipping it. */
 export type Requirement = 'apiKey' | 'pendingOrderId' | 'shippedOrderId' | 'undocumentedMethods';
 
 export const REQUIREMENT_REASONS: Record<Requirement, string> = {

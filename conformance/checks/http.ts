@@ -11,7 +11,7 @@ export const httpChecks: Check[] = [
     severity: 'should',
     title: 'The 204 carries no Content-Length and no Content-Type',
     reference: 'RFC 9110 §8.6, §15.3.5',
-    requires: ['apiKey', 'pendingOrderId'],
+    requires: ['pendingOrderId', 'apiKey'],
     async run(ctx) {
       const exchange = await cancelPending(ctx, ctx.options.pendingOrderId ?? '');
       const response = responseOf(exchange);
@@ -27,7 +27,7 @@ export const httpChecks: Check[] = [
     title:
       'An undocumented method on a documented path answers 405 with Allow listing the documented methods',
     reference: 'RFC 9110 §15.5.6',
-    requires: ['apiKey', 'undocumentedMethods'],
+    requires: ['undocumentedMethods', 'apiKey'],
     async run(ctx) {
       // The collection path: it always exists, so a 404 cannot be blamed on an absent order.
       const path = ctx.spec.operations.find((o) => o.pathParams.length === 0)?.path;

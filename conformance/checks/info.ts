@@ -21,7 +21,7 @@ export const observationChecks: Check[] = [
     severity: 'info',
     title: 'The answer to a second cancel of the same order',
     reference: 'Spec: States and transitions (name of the state after cancellation: not shown)',
-    requires: ['apiKey', 'pendingOrderId'],
+    requires: ['pendingOrderId', 'apiKey'],
     async run(ctx) {
       const exchange = await cancelPendingAgain(ctx, ctx.options.pendingOrderId ?? '');
       return `${show(exchange)}, ${bodyOf(exchange)}`;
@@ -32,7 +32,7 @@ export const observationChecks: Check[] = [
     severity: 'info',
     title: 'Whether a cancelled order stays in the list',
     reference: 'Spec: States and transitions',
-    requires: ['apiKey', 'pendingOrderId'],
+    requires: ['pendingOrderId', 'apiKey'],
     async run(ctx) {
       const id = ctx.options.pendingOrderId ?? '';
       const cancelled = await cancelPending(ctx, id);
@@ -55,7 +55,7 @@ export const observationChecks: Check[] = [
     severity: 'info',
     title: 'The body of the answer to cancelling a shipped order',
     reference: 'Spec: DELETE /store/orders/{orderId} (409 body shape: not shown)',
-    requires: ['apiKey', 'shippedOrderId'],
+    requires: ['shippedOrderId', 'apiKey'],
     async run(ctx) {
       const exchange = await cancelShipped(ctx, ctx.options.shippedOrderId ?? '');
       return `${show(exchange)}, ${bodyOf(exchange)}`;
@@ -106,7 +106,7 @@ export const runInfoChecks: Check[] = [
     async run(ctx) {
       const byOperation = new Map<string, number[]>();
       for (const exchange of ctx.seen()) {
-        const key = exchange.request.operationId ?? `${exchange.request.method} (undocumented)`;
+        const key = exchange.request.operationId ?? `${exchange.request.method} (no operation)`;
         byOperation.set(key, [...(byOperation.get(key) ?? []), exchange.durationMs]);
       }
       return [...byOperation.entries()]

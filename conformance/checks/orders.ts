@@ -36,7 +36,7 @@ export const orderChecks: Check[] = [
     severity: 'must',
     title: 'Cancelling a pending order answers 204 with no body',
     reference: 'Spec: States and transitions (pending → cancelled)',
-    requires: ['apiKey', 'pendingOrderId'],
+    requires: ['pendingOrderId', 'apiKey'],
     async run(ctx) {
       const exchange = await cancelPending(ctx, ctx.options.pendingOrderId ?? '');
       const response = responseOf(exchange);
@@ -51,7 +51,7 @@ export const orderChecks: Check[] = [
     severity: 'must',
     title: 'Cancelling a shipped order answers 409',
     reference: 'Spec: States and transitions (shipped: unchanged, 409)',
-    requires: ['apiKey', 'shippedOrderId'],
+    requires: ['shippedOrderId', 'apiKey'],
     async run(ctx) {
       const exchange = await cancelShipped(ctx, ctx.options.shippedOrderId ?? '');
       if (responseOf(exchange).status !== 409) throw new Failure(`${show(exchange)}, expected 409`);
@@ -63,7 +63,7 @@ export const orderChecks: Check[] = [
     severity: 'should',
     title: 'A 409 body, when present, is an Error with status 409',
     reference: 'RFC 9110 §15.5.10; Spec: Errors',
-    requires: ['apiKey', 'shippedOrderId'],
+    requires: ['shippedOrderId', 'apiKey'],
     async run(ctx) {
       const exchange = await cancelShipped(ctx, ctx.options.shippedOrderId ?? '');
       const response = responseOf(exchange);
