@@ -117,24 +117,29 @@ async function fetchBounded(
   const chunks: Uint8Array[] = [];
   let bodyBytes = 0;
   let truncated = false;
+  let interrupted: string | undefined;
   const reader = response.body?.getReader();
-  if (reader) {
+  try {
     for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (bodyBytes + value.byteLength > options.maxBodyBytes) {
+      const next = await reader?.read();
+      if (!next || next.done) break;
+      if (bodyBytes + next.value.byteLength > options.maxBodyBytes) {
         truncated = true;
-        chunks.push(value.subarray(0, options.maxBodyBytes - bodyBytes));
+        chunks.push(next.value.subarray(0, options.maxBodyBytes - bodyBytes));
         bodyBytes = options.maxBodyBytes;
-        await reader.cancel().catch(() => {});
+        await reader?.cancel().catch(() => {});
         break;
       }
-      chunks.push(value);
-      bodyBytes += value.byteLength;
+      chunks.push(next.value);
+      bodyBytes += next.value.byteLength;
     }
+  } catch (cause) {
+    // The status and headers arrived: keep them, and say why the body is incomplete.
+    interrupted = `the body did not complete: ${describeError(cause, options.timeoutMs)}`;
   }
   const body = redact(new TextDecoder().decode(Buffer.concat(chunks)), options.apiKey);
-  return { status: response.status, headers: responseHeaders, body, bodyBytes, truncated };
+  const read = { status: response.status, headers: responseHeaders, body, bodyBytes, truncated };
+  return interrupted ? { ...read, interrupted } : read;
 }
 
 function retryAfterMs(response: ExchangeResponse): number | undefined {

@@ -75,7 +75,7 @@ export class Session implements CheckContext {
         ? `it answered ${list.response.status}`
         : list.response.truncated
           ? 'it is larger than the body limit'
-          : undefined;
+          : list.response.interrupted;
     const ids = reason === undefined ? orderIdsFromJson(list.response?.body ?? '') : undefined;
     if (!ids) throw new Skip(`the order list could not be read (${reason ?? 'not a JSON array'})`);
     return ids;

@@ -27,6 +27,8 @@ export interface ExchangeResponse {
   bodyBytes: number;
   /** True when the body was larger than the limit and was not read to its end. */
   truncated: boolean;
+  /** Why the body ended early (a timeout or a reset after the headers); absent when it was read whole. */
+  interrupted?: string;
 }
 
 /** One request and what came back (or the network error), with the API key redacted. */

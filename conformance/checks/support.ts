@@ -17,6 +17,7 @@ export function responseOf(exchange: Exchange): ExchangeResponse {
 export type JsonBody = { ok: true; value: unknown } | { ok: false; reason: string };
 
 export function jsonBody(response: ExchangeResponse): JsonBody {
+  if (response.interrupted) return { ok: false, reason: response.interrupted };
   if (response.truncated)
     return { ok: false, reason: `body larger than the ${response.bodyBytes}-byte limit` };
   if (response.body.trim() === '') return { ok: false, reason: 'empty body' };
