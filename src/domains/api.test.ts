@@ -41,6 +41,7 @@ describe('the dashboard API', () => {
       'DOMAIN_NOT_FOUND',
     );
     expect((await t.api('GET', '/__dashboard/api/nothing')).body.code).toBe('ROUTE_NOT_FOUND');
+    expect((await t.api('HEAD', domainsOf('acme-shop'))).status).toBe(200);
     const wrong = await t.api('PATCH', domainsOf('acme-shop'));
     expect([wrong.status, wrong.headers.allow]).toEqual([405, 'GET, POST']);
   });

@@ -37,7 +37,7 @@ export function createDashboard(options: DashboardOptions = {}) {
   const resolver = options.resolver ?? createSimulatedResolver(store, clock, platform);
   const projects = createProjects(store, clock);
   const domains = createDomains({ store, clock, resolver, platform, projects });
-  const zones = createZoneEditor(store, clock, platform.propagationMs);
+  const zones = createZoneEditor(store, clock, platform.propagationMs, platform.domain);
 
   /** Back to the seed; the clock loses its offset too, so tests that reset between cases start equal. */
   async function reset(): Promise<void> {

@@ -1,3 +1,4 @@
+import { JSON_CONTENT_TYPE } from '../core/responses.ts';
 import type { MockRequest, MockResponse } from '../core/types.ts';
 import { domainError } from './errors.ts';
 
@@ -6,7 +7,7 @@ import { domainError } from './errors.ts';
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): MockResponse {
   return {
     status,
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': JSON_CONTENT_TYPE, ...headers },
     body: { text: JSON.stringify(body) },
   };
 }
@@ -60,7 +61,9 @@ export function createRouter(prefix: string, table: ReadonlyArray<readonly [stri
     for (const route of routes) {
       const params = match(route.segments, segments);
       if (params === undefined) continue;
-      if (route.method === request.method) return route.handler(request, params);
+      // HEAD is GET without the body (the adapters drop it).
+      const method = request.method === 'HEAD' ? 'GET' : request.method;
+      if (route.method === method) return route.handler(request, params);
       allowed.push(route.method);
     }
     if (allowed.length > 0) {

@@ -75,5 +75,7 @@ describe('the simulated DNS provider', () => {
       'ZONE_EXISTS',
     );
     expect((await t.api('GET', '/__dashboard/api/dns/zones/example.org')).body.code).toBe('ZONE_NOT_FOUND');
+    const platform = await t.api('POST', '/__dashboard/api/dns/zones', { name: 'mockpages.example' });
+    expect([platform.status, platform.body.code]).toEqual([400, 'PLATFORM_DOMAIN']);
   });
 });

@@ -1,7 +1,7 @@
 import type { Clock } from '../core/types.ts';
 import { parseDuration } from './duration.ts';
 import { domainError } from './errors.ts';
-import { isValidHostName, normalizeName } from './names.ts';
+import { isValidHostName, isWithin, normalizeName } from './names.ts';
 import { maxPropagationMs } from './platform.ts';
 import type { DashboardStore } from './store.ts';
 import type { Zone, ZoneRecord } from './types.ts';
@@ -26,7 +26,12 @@ export interface RecordInput {
  * A change is visible to resolvers only after the zone's propagation delay; a deleted record stays visible
  * for its TTL, as resolvers cache it.
  */
-export function createZoneEditor(store: DashboardStore, clock: Clock, defaultPropagationMs: number) {
+export function createZoneEditor(
+  store: DashboardStore,
+  clock: Clock,
+  defaultPropagationMs: number,
+  platformDomain: string,
+) {
   async function zoneOrThrow(name: string): Promise<Zone> {
     const zone = await store.getZone(normalizeName(name));
     if (zone === undefined)
@@ -41,6 +46,12 @@ export function createZoneEditor(store: DashboardStore, clock: Clock, defaultPro
       const name = normalizeName(input.name);
       if (!isValidHostName(name))
         throw domainError('INVALID_DOMAIN', `${input.name} is not a valid zone name.`);
+      if (isWithin(name, platformDomain)) {
+        throw domainError(
+          'PLATFORM_DOMAIN',
+          `${name} is the platform's own domain; its records are not editable.`,
+        );
+      }
       if (await store.getZone(name))
         throw domainError('ZONE_EXISTS', `Zone ${name} already exists; edit its records.`);
       const propagationMs =
