@@ -8,6 +8,7 @@ import {
   createTarget,
   DEFAULT_ORDERS,
   type PlainRequest,
+  type PlainResponse,
   TARGET_KEY,
   type TargetOptions,
   targetFetch,
@@ -52,6 +53,20 @@ describe('runner', () => {
       status: 'skipped',
       message: expect.stringMatching(/API key/),
     });
+  });
+
+  it('treats a deprecated route that is gone after its sunset as retired, not as failing auth', async () => {
+    const gone = (status: number) => ({
+      transform: (req: PlainRequest, res: PlainResponse) =>
+        req.path.startsWith('/pets/') && req.method === 'GET' ? { status, headers: {} } : res,
+    });
+    for (const status of [410, 404]) {
+      const { byId, failed } = await grade({ baseUrl: await target(gone(status)), apiKey: TARGET_KEY });
+      expect(failed('must')).toEqual([]);
+      expect(byId['auth.missing-key']?.message).toContain(
+        `getPetById answered ${status}: deprecated and gone`,
+      );
+    }
   });
 
   it('skips a cancel whose order is not listed rather than sending it', async () => {

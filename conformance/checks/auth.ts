@@ -1,11 +1,24 @@
 import { parseChallenges } from '../http-syntax.ts';
 import { type Check, Failure, Skip } from '../registry.ts';
 import type { CheckContext } from '../session.ts';
+import type { Operation } from '../spec.ts';
 import type { AuthMode, Exchange } from '../types.ts';
-import { allAuthProbes, baseline } from './probes.ts';
+import { allAuthProbes, baseline, deprecatedProbes } from './probes.ts';
 import { header, responseOf, show, verdict } from './support.ts';
 
-/** Every operation answers the given kind of bad credentials with 401 (a deprecated one may be gone: 410). */
+/**
+ * A deprecated route past its sunset may be gone (RFC 9745 §5: 410, or another 4xx/3xx). It counts as retired,
+ * not as failing auth, when it answers 410, or when it answers the valid key with the same 3xx/404.
+ */
+async function retired(ctx: CheckContext, operation: Operation, status: number): Promise<boolean> {
+  if (!operation.deprecated) return false;
+  if (status === 410) return true;
+  if (!ctx.options.apiKey || (status !== 404 && (status < 300 || status > 399))) return false;
+  const withKey = (await deprecatedProbes(ctx)).find((p) => p.operation === operation);
+  return withKey?.exchange.response?.status === status;
+}
+
+/** Every operation answers the given kind of bad credentials with 401. */
 const rejects =
   (mode: AuthMode) =>
   async (ctx: CheckContext): Promise<string> => {
@@ -16,9 +29,9 @@ const rejects =
       const status = exchange?.response?.status;
       if (skipped) notes.push(`${operation.operationId} not checked: ${skipped}`);
       else if (status === 401) answered401++;
-      else if (status === 410 && operation.deprecated)
-        notes.push(`${operation.operationId} answered 410 (past sunset)`);
-      else if (exchange) problems.push(`${show(exchange)}, expected 401`);
+      else if (status !== undefined && (await retired(ctx, operation, status))) {
+        notes.push(`${operation.operationId} answered ${status}: deprecated and gone (past its sunset)`);
+      } else if (exchange) problems.push(`${show(exchange)}, expected 401`);
     }
     if (answered401 === 0 && problems.length === 0) throw new Skip(notes.join('; '));
     return verdict(problems, [`${answered401} operation(s) answered 401`, ...notes].join('; '));
