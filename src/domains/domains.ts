@@ -53,7 +53,7 @@ export function createDomains({ store, clock, resolver, platform, projects }: Do
       if (!isValidHostName(name)) {
         throw domainError(
           'INVALID_DOMAIN',
-          `"${rawName}" is not a valid domain; enter a name such as www.example.com or example.com.`,
+          `"${rawName}" is not a valid domain; enter a name such as www.example.com or example.com (an internationalised name in its xn-- form).`,
         );
       }
       if (isWithin(name, platform.domain)) {

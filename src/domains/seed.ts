@@ -10,7 +10,8 @@ export function seedProjects(now: number): Project[] {
       id: 'acme-shop',
       name: 'Acme Shop',
       plan: 'pro',
-      deploys: [{ id: 'dpl_1', status: 'succeeded', createdAt: now - day }],
+      // A week ago: before any domain the scenarios attach (they date theirs two days back).
+      deploys: [{ id: 'dpl_1', status: 'succeeded', createdAt: now - 7 * day }],
     },
     {
       id: 'hobby-blog',
