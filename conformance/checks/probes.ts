@@ -19,8 +19,22 @@ export interface AuthProbe {
   skipped?: string;
 }
 
+/**
+ * Why sending this operation could change state on a server that ignores credentials or ids, or undefined
+ * when it cannot: reads, and DELETEs whose only parameter is an order id (proven absent or malformed).
+ * Guards the safe mode should the spec gain a POST or a DELETE of another resource.
+ */
+export function unsafeToProbe(operation: Operation): string | undefined {
+  if (operation.method === 'GET' || operation.method === 'HEAD') return undefined;
+  const onlyOrderIds = operation.pathParams.length > 0 && operation.pathParams.every((p) => p === 'orderId');
+  if (operation.method === 'DELETE' && onlyOrderIds) return undefined;
+  return `${operation.method} ${operation.path} is not sent: it could change state on a faulty server`;
+}
+
 /** Each operation of the spec, with credentials missing, wrong or under another scheme. */
 export async function authProbe(ctx: CheckContext, operation: Operation, mode: AuthMode): Promise<AuthProbe> {
+  const unsafe = unsafeToProbe(operation);
+  if (unsafe) return { operation, skipped: unsafe };
   let path: string;
   try {
     path = await ctx.pathFor(operation);
@@ -105,7 +119,7 @@ export async function deprecatedProbes(
 /** Operations with path parameters, called with a non-integer id (it names no order, so it changes nothing). */
 export async function malformedIdProbes(ctx: CheckContext): Promise<Exchange[]> {
   const exchanges = [];
-  for (const operation of ctx.spec.operations.filter((o) => o.pathParams.length > 0)) {
+  for (const operation of ctx.spec.operations.filter((o) => o.pathParams.length > 0 && !unsafeToProbe(o))) {
     let path = operation.path;
     for (const name of operation.pathParams) path = path.replace(`{${name}}`, MALFORMED_ID);
     const exchange = await ctx.send(`malformed:${operation.operationId}`, {
