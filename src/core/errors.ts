@@ -30,19 +30,29 @@ export type ErrorCode = keyof typeof errorCodes;
  * @example throw new ApiError(404, 'ORDER_NOT_FOUND', 'Order 42 does not exist.');
  */
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    /** Extra response headers, e.g. `Allow` on a 405 or `WWW-Authenticate` on a 401. */
-    readonly headers: Readonly<Record<string, string>> = {},
-  ) {
+  readonly status: number;
+  readonly code: string;
+  /** Extra response headers, e.g. `Allow` on a 405 or `WWW-Authenticate` on a 401. */
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(status: number, code: string, message: string, headers: Readonly<Record<string, string>> = {}) {
+    // An ApiError is an answer, not a fault: nobody reads its stack, and capturing one cost more than the
+    // rest of a 404 (about 20 µs of 25 on the bench's 404 path).
+    const limits = Error as { stackTraceLimit?: number };
+    const stackTraceLimit = limits.stackTraceLimit;
+    limits.stackTraceLimit = 0;
     super(message);
+    limits.stackTraceLimit = stackTraceLimit;
     this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.headers = headers;
   }
 }
 
 /** The spec's Error body: `{code, message, status}`, with `status` equal to the HTTP status. */
 export function errorBody(error: ApiError): ResponseBody {
-  return { text: JSON.stringify({ code: error.code, message: error.message, status: error.status }) };
+  // The same text as JSON.stringify({code, message, status}), without building the object on every 404.
+  const { code, message, status } = error;
+  return { text: `{"code":${JSON.stringify(code)},"message":${JSON.stringify(message)},"status":${status}}` };
 }

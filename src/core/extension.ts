@@ -7,6 +7,11 @@ import type { MockRequest, MockResponse } from './types.ts';
 export interface MockExtension {
   readonly name: string;
   /**
+   * Where the extension answers, if only under one path prefix (the admin API: `/__mock/`). Requests
+   * elsewhere skip it without a call, which keeps the Store API's hot path free of awaits it does not need.
+   */
+  readonly pathPrefix?: string;
+  /**
    * Answer the request, or return undefined to pass it on. Throw ApiError to answer with an Error body;
    * the core adds the CORS headers and journals the answer.
    */

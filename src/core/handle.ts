@@ -38,26 +38,10 @@ export function createHandle(parts: HandlerParts): (request: MockRequest) => Pro
     ),
   };
 
-  async function dispatch(request: MockRequest): Promise<MockResponse> {
-    // Browsers send preflights without credentials, so they are answered before authentication.
-    if (request.method === 'OPTIONS') return kit.preflight;
-    for (const extension of extensions) {
-      const answer = await extension.handle(request);
-      if (answer) return kit.withCors(answer);
-    }
-    // Authentication comes before every other answer: no key and an unknown order is a 401, not a 404.
-    const credential = checkCredential(request.headers.authorization, apiKeys);
-    if (credential !== 'valid') return unauthorized[credential];
-    if (!request.path.startsWith(`${basePath}/`)) {
-      throw new ApiError(
-        404,
-        'NOT_FOUND',
-        `The API lives under ${basePath}/, for example ${basePath}/store/orders.`,
-      );
-    }
-    return router.dispatch(request, request.path.slice(basePath.length));
-  }
+  const apiPrefix = `${basePath}/`;
 
+  // One async function per request (no inner ones): each extra await is a promise and a microtask,
+  // and on the bench they added up to a tenth of the cost of a 401.
   return async function handle(request) {
     let response: MockResponse;
     try {
@@ -76,4 +60,41 @@ export function createHandle(parts: HandlerParts): (request: MockRequest) => Pro
     if (!request.path.startsWith('/__')) journal.record(request, response.status, clock.now());
     return response;
   };
+
+  /** Returns the answer, or a promise of it when an extension or a route has to run. */
+  function dispatch(request: MockRequest): MockResponse | Promise<MockResponse> {
+    // Browsers send preflights without credentials, so they are answered before authentication.
+    if (request.method === 'OPTIONS') return kit.preflight;
+    const first = extensions.findIndex((extension) => applies(extension, request));
+    if (first !== -1) return viaExtensions(request, first);
+    return route(request);
+  }
+
+  async function viaExtensions(request: MockRequest, first: number): Promise<MockResponse> {
+    for (let i = first; i < extensions.length; i++) {
+      const extension = extensions[i] as MockExtension;
+      if (!applies(extension, request)) continue;
+      const answer = await extension.handle(request);
+      if (answer) return kit.withCors(answer);
+    }
+    return route(request);
+  }
+
+  function route(request: MockRequest): MockResponse | Promise<MockResponse> {
+    // Authentication comes before every other answer: no key and an unknown order is a 401, not a 404.
+    const credential = checkCredential(request.headers.authorization, apiKeys);
+    if (credential !== 'valid') return unauthorized[credential];
+    if (!request.path.startsWith(apiPrefix)) {
+      throw new ApiError(
+        404,
+        'NOT_FOUND',
+        `The API lives under ${basePath}/, for example ${basePath}/store/orders.`,
+      );
+    }
+    return router.dispatch(request, request.path.slice(basePath.length));
+  }
+}
+
+function applies(extension: MockExtension, request: MockRequest): boolean {
+  return extension.pathPrefix === undefined || request.path.startsWith(extension.pathPrefix);
 }

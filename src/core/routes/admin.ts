@@ -88,6 +88,7 @@ export function adminApi({ store, journal, kit, clock, reset }: AdminDependencie
 
   return {
     name: 'admin',
+    pathPrefix: `${ADMIN_PREFIX}/`,
     async handle(request) {
       if (!request.path.startsWith(`${ADMIN_PREFIX}/`)) return undefined;
       return router.dispatch(request, request.path.slice(ADMIN_PREFIX.length));
