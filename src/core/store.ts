@@ -103,7 +103,9 @@ export class InMemoryOrderStore implements OrderStore {
   }
 
   #load(): void {
-    this.#orders = new Map(this.#seed.map((order) => [order.id, order]));
+    // A loop rather than new Map(seed.map(…)): no pair array per order (100,000 of them at the bench's size).
+    this.#orders = new Map();
+    for (const order of this.#seed) this.#orders.set(order.id, order);
     this.#changed();
   }
 

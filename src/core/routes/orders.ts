@@ -18,8 +18,7 @@ export function orderRoutes(store: OrderStore, kit: ResponseKit): Route[] {
   async function listOrders(): Promise<MockResponse> {
     const revision = await store.revision();
     if (cached?.revision !== revision) {
-      const orders = await store.list();
-      const body: ResponseBody = { text: `[${orders.map(orderJson).join(',')}]` };
+      const body: ResponseBody = { text: `[${listJson(await store.list())}]` };
       cached = { revision, response: kit.json(200, body) };
     }
     return cached.response;
@@ -48,6 +47,23 @@ export function orderRoutes(store: OrderStore, kit: ResponseKit): Route[] {
     { path: '/store/orders', methods: { GET: listOrders } },
     { path: '/store/orders/:id', methods: { DELETE: cancelOrder } },
   ];
+}
+
+/**
+ * The orders' JSON, joined a thousand at a time: each batch's small strings die young instead of all
+ * 100,000 of them outliving a collection, which kept the heap (and resident memory) tens of MB larger.
+ */
+function listJson(orders: readonly StoredOrder[]): string {
+  const batches: string[] = [];
+  for (let start = 0; start < orders.length; start += 1000) {
+    batches.push(
+      orders
+        .slice(start, start + 1000)
+        .map(orderJson)
+        .join(','),
+    );
+  }
+  return batches.join(',');
 }
 
 function orderNotFound(id: string): ApiError {
