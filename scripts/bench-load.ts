@@ -85,16 +85,24 @@ export async function drive(target: Target, workload: Workload, options: LoadOpt
   };
 }
 
-/** Rounds of A B C, A B C, …: every target once per round, in the same order. */
+export interface RoundOptions extends LoadOptions {
+  readonly rounds: number;
+  /** An unrecorded run per target first, so that no target is measured while its JIT warms up. */
+  readonly warmupSeconds: number;
+  readonly onSample?: (target: Target, sample: Sample) => void;
+}
+
+/** Rounds of A B C, A B C, …: every target once per round, in the same order, after a warm-up run each. */
 export async function alternate(
   targets: readonly Target[],
   workload: Workload,
-  options: LoadOptions & {
-    readonly rounds: number;
-    readonly onSample?: (target: Target, sample: Sample) => void;
-  },
+  options: RoundOptions,
 ): Promise<Record<string, Sample[]>> {
   const samples: Record<string, Sample[]> = Object.fromEntries(targets.map((target) => [target.name, []]));
+  if (options.warmupSeconds > 0) {
+    for (const target of targets)
+      await drive(target, workload, { ...options, seconds: options.warmupSeconds });
+  }
   for (let round = 0; round < options.rounds; round++) {
     for (const target of targets) {
       const sample = await drive(target, workload, options);

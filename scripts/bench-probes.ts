@@ -10,7 +10,8 @@ export interface ProbeContext {
   readonly cpu?: string;
   /** `node` arguments that start our CLI (dist via bin/, or source via tsx). */
   readonly oursCommand: readonly string[];
-  readonly prismCommand?: (port: number) => readonly string[];
+  /** `node` arguments that start Prism's static mock; `logLevel` defaults to silent. */
+  readonly prismCommand?: (port: number, logLevel?: string) => readonly string[];
   readonly log: (line: string) => void;
 }
 

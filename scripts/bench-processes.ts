@@ -4,7 +4,7 @@
  * (Prism can) goes with it.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
@@ -135,16 +135,33 @@ export async function waitForStatus(
   throw new Error(`${child.name} did not answer ${status} at ${url} within ${timeoutMs} ms`);
 }
 
-/** User plus system CPU time of a process in milliseconds (Linux /proc); undefined elsewhere. */
-export function cpuMillis(pid: number): number | undefined {
+/**
+ * User plus system CPU time in milliseconds of a child's whole process group (Prism serves from a forked
+ * process), read from Linux /proc; undefined elsewhere.
+ */
+export function cpuMillis(groupId: number): number | undefined {
+  let ticks = 0;
+  let found = false;
+  let entries: string[];
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    // The kernel counts in clock ticks of 10 ms on Linux (USER_HZ 100).
-    return Number.isFinite(ticks) ? ticks * 10 : undefined;
+    entries = readdirSync('/proc');
   } catch {
     return undefined;
   }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Fields after the command name: state ppid pgrp … utime (12th) stime (13th).
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      if (Number(fields[2]) !== groupId) continue;
+      ticks += Number(fields[11]) + Number(fields[12]);
+      found = true;
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  // The kernel counts in clock ticks of 10 ms on Linux (USER_HZ 100).
+  return found ? ticks * 10 : undefined;
 }
 
 /** Resident memory now and at its peak, in MB (Linux /proc); undefined elsewhere. */

@@ -33,6 +33,10 @@ import { type BenchResults, type LoadResult, type Measure, markdown } from './be
 const root = fileURLToPath(new URL('..', import.meta.url));
 const API_KEY = 'bench-key';
 const SEED = 7;
+const PRISM_TARGETS = [
+  ['prism', 'silent'],
+  ['prism-logging', 'info'],
+] as const;
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
 
 function options(argv: readonly string[]) {
@@ -107,12 +111,16 @@ async function startTargets(context: ProbeContext, orderArgs: readonly string[],
     { name: 'ours', origin: ours.origin, basePath: '/v1', pid: ours.child.pid },
     { name: 'bare', origin: await bannerUrl(bare), basePath: '/v1', pid: bare.pid },
   ];
-  if (withPrism && context.prismCommand) {
+  // Prism twice: with its quietest logging (as ours runs, --quiet) and as it starts by default (info).
+  for (const [name, logLevel] of withPrism && context.prismCommand ? PRISM_TARGETS : []) {
     const port = await freePort();
-    const prism = spawnNode('prism', context.prismCommand(port), { cpu: context.cpu, cwd: root });
+    const prism = spawnNode(name, context.prismCommand?.(port, logLevel) ?? [], {
+      cpu: context.cpu,
+      cwd: root,
+    });
     const origin = `http://127.0.0.1:${port}`;
     await waitForStatus(prism, `${origin}/store/orders`, { authorization: `Bearer ${API_KEY}` }, 200, 60_000);
-    targets.push({ name: 'prism', origin, basePath: '', pid: prism.pid });
+    targets.push({ name, origin, basePath: '', pid: prism.pid });
   }
   return targets;
 }
@@ -120,14 +128,18 @@ async function startTargets(context: ProbeContext, orderArgs: readonly string[],
 async function runLoad(targets: readonly Target[], workloads: readonly Workload[], opts: Options) {
   const results: LoadResult[] = [];
   for (const workload of workloads) {
-    // Prism's static mock keeps no state, so only its list and 401 are comparable.
+    // Prism's static mock keeps no state, so only its list and 401 are comparable; the logging one runs
+    // the list only, where the issue sets a target against Prism.
     const applicable = targets.filter(
-      (t) => t.name !== 'prism' || ['list-25', 'unauthorized'].includes(workload.id),
+      (t) =>
+        (t.name !== 'prism' || ['list-25', 'unauthorized'].includes(workload.id)) &&
+        (t.name !== 'prism-logging' || workload.id === 'list-25'),
     );
     log(`${workload.title}: ${applicable.map((t) => t.name).join(', ')}`);
     const samples = await alternate(applicable, workload, {
       seconds: opts.seconds,
       rounds: opts.rounds,
+      warmupSeconds: opts.smoke ? 0 : 1,
       connections: opts.connections,
       apiKey: API_KEY,
       onSample: (target, sample) =>
@@ -164,7 +176,7 @@ async function run(opts: Options): Promise<BenchResults> {
     ],
     ...(opts.prism
       ? {
-          prismCommand: (port: number) => [
+          prismCommand: (port: number, logLevel = 'silent') => [
             'node_modules/@stoplight/prism-cli/dist/index.js',
             'mock',
             'spec/openapi.yaml',
@@ -172,9 +184,8 @@ async function run(opts: Options): Promise<BenchResults> {
             '127.0.0.1',
             '-p',
             String(port),
-            // Its quietest setting: our server runs with --quiet too.
             '-v',
-            'silent',
+            logLevel,
           ],
         }
       : {}),
@@ -275,6 +286,7 @@ async function run(opts: Options): Promise<BenchResults> {
       smoke: opts.smoke,
       seconds: opts.seconds,
       rounds: opts.rounds,
+      warmupSeconds: opts.smoke ? 0 : 1,
       connections: opts.connections,
       large: opts.large,
       server: opts.server,
