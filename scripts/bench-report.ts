@@ -10,7 +10,14 @@ export interface LoadResult {
 }
 
 export type Measure =
-  | { readonly kind: 'measured'; readonly ours: number; readonly reference?: number; readonly note?: string }
+  | {
+      readonly kind: 'measured';
+      readonly ours: number;
+      readonly reference?: number;
+      /** Ours ÷ reference as the median of per-round ratios, where rounds were paired. */
+      readonly ratio?: number;
+      readonly note?: string;
+    }
   | { readonly kind: 'skipped'; readonly reason: string };
 
 export interface BenchResults {
@@ -84,7 +91,7 @@ export function summarize(result: LoadResult) {
 export function otherChecks(results: BenchResults): Record<string, TargetCheck | undefined> {
   const check = (measure: Measure, target: string, limit: number, ratio = false): TargetCheck | undefined => {
     if (measure.kind !== 'measured') return undefined;
-    const value = ratio ? measure.ours / (measure.reference ?? Number.NaN) : measure.ours;
+    const value = ratio ? (measure.ratio ?? measure.ours / (measure.reference ?? Number.NaN)) : measure.ours;
     return { target, value, met: value <= limit };
   };
   return {

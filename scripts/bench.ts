@@ -265,7 +265,7 @@ async function run(opts: Options): Promise<BenchResults> {
     ? await startup(context, opts.startupRuns, !opts.smoke)
     : skipped('not selected');
   const msw = wanted('msw')
-    ? await mswPerFetch(context, opts.smoke ? 0.3 : 1, opts.smoke ? 1 : 5)
+    ? await mswPerFetch(context, opts.smoke ? 0.3 : 1, opts.smoke ? 1 : 11)
     : skipped('not selected');
   const conformance = wanted('conformance')
     ? await conformanceRun(context, opts.server === 'dist').catch((error: Error) => skipped(error.message))
