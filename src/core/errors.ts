@@ -23,6 +23,9 @@ export const errorCodes = {
 
 export type ErrorCode = keyof typeof errorCodes;
 
+/** Shared by every error without headers of its own, so responses can reuse one header object. */
+export const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
 /**
  * The one error type: it carries its HTTP status, a stable code and a message a person can act on.
  * `handle()` is the only place that turns it into an Error body.
@@ -35,7 +38,12 @@ export class ApiError extends Error {
   /** Extra response headers, e.g. `Allow` on a 405 or `WWW-Authenticate` on a 401. */
   readonly headers: Readonly<Record<string, string>>;
 
-  constructor(status: number, code: string, message: string, headers: Readonly<Record<string, string>> = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    headers: Readonly<Record<string, string>> = NO_HEADERS,
+  ) {
     // An ApiError is an answer, not a fault: nobody reads its stack, and capturing one cost more than the
     // rest of a 404 (about 20 µs of 25 on the bench's 404 path).
     const limits = Error as { stackTraceLimit?: number };

@@ -1,4 +1,4 @@
-import { type ApiError, errorBody } from './errors.ts';
+import { type ApiError, errorBody, NO_HEADERS } from './errors.ts';
 import type { MockResponse, ResponseBody } from './types.ts';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -37,7 +37,8 @@ export class ResponseKit {
   }
 
   json(status: number, body: ResponseBody, headers?: Readonly<Record<string, string>>): MockResponse {
-    return { status, headers: headers ? { ...this.jsonHeaders, ...headers } : this.jsonHeaders, body };
+    const shared = headers === undefined || headers === NO_HEADERS;
+    return { status, headers: shared ? this.jsonHeaders : { ...this.jsonHeaders, ...headers }, body };
   }
 
   /** The spec's Error body with the error's own headers (Allow, WWW-Authenticate, …). */
