@@ -1,19 +1,24 @@
 // @ts-check
 import { ApiError, api } from './api.js';
 import { renderConfig } from './config-view.js';
+import { prefillRecord, wireDnsForms } from './dns-forms.js';
 import { renderZones } from './dns-view.js';
 import { announce, byId, copyText, h, replaceChildrenKeepingFocus, slug } from './dom.js';
 import { CERTIFICATE_TEXT, renderDomains, STATUS_TEXT } from './domains-view.js';
-import { prefillRecord, renderClock, wireDnsForms, wireSimulation } from './forms.js';
+import { renderClock, wireSimulation } from './simulation.js';
 import { describeError, now, run, state } from './state.js';
 
 /** @typedef {import('./types.js').Domain} Domain */
 /** @typedef {import('./types.js').DomainsConfig} DomainsConfig */
 
 let pollTimer = 0;
+let lastSnapshot = '';
 
-/** Reads the project, its domains, configuration, the zones and the clock, then renders. */
-async function refresh() {
+/**
+ * Reads the project, its domains, configuration, the zones and the clock, then renders. A poll (`onlyIfChanged`)
+ * re-draws only when something changed, since re-drawing unchanged lists would only move a screen reader's place.
+ */
+async function refresh(onlyIfChanged = false) {
   window.clearTimeout(pollTimer);
   const id = state.projectId;
   try {
@@ -22,12 +27,19 @@ async function refresh() {
       api.listDomains(id),
       api.getConfiguration(id),
       api.listZones(),
-      api.getClock(),
+      // The mock controls are absent with --no-admin; the page then works without the simulation panel.
+      api.getClock().catch(() => null),
     ]);
     if (id !== state.projectId) return;
-    Object.assign(state, { project, domains, config: configuration.domains, zones, clock });
-    render();
-    announceChanges();
+    // To the minute: relative times ("in 4 min") and record visibility are worked out from the clock.
+    const minute = Math.floor((clock ? Date.parse(clock.now) : Date.now()) / 60_000);
+    const snapshot = JSON.stringify([project, domains, configuration, zones, clock?.mode, minute]);
+    if (!onlyIfChanged || snapshot !== lastSnapshot) {
+      lastSnapshot = snapshot;
+      Object.assign(state, { project, domains, config: configuration.domains, zones, clock });
+      render();
+      announceChanges();
+    }
   } catch (error) {
     showFatal(error);
   }
@@ -41,7 +53,7 @@ function schedulePoll() {
     state.zones.some((z) => z.records.some((r) => Date.parse(r.visibleAt) > now() || r.deletedAt));
   const delay = state.clock?.mode === 'system' && transient ? 2000 : 10_000;
   pollTimer = window.setTimeout(() => {
-    if (document.visibilityState === 'visible') void refresh();
+    if (document.visibilityState === 'visible') void refresh(true);
     else schedulePoll();
   }, delay);
 }
@@ -113,7 +125,7 @@ function renderDns() {
   if (state.zones.some((zone) => zone.name === chosen)) select.value = chosen;
 }
 
-/** The DNS panel's row actions; forms.js owns the panel's forms and supplies them. */
+/** The DNS panel's row actions; dns-forms.js owns the panel's forms and supplies them. */
 let dnsActions = /** @type {import('./dns-view.js').DnsActions} */ ({
   edit() {},
   deleteRecord() {},

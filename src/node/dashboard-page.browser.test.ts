@@ -265,6 +265,24 @@ describe.skipIf(!existsSync(CHROMIUM))(
       await page.getByRole('button', { name: 'Load scenario' }).click();
       await announced('Loaded the scenario every-state');
       await card('shop.example.org').waitFor();
+      // Every control has an accessible name, and ids (which labels and ARIA point at) are unique.
+      const problems = await page.evaluate(() => {
+        const controls = [...document.querySelectorAll<HTMLElement>('input, select, textarea, button')];
+        const unnamed = controls.filter((control) => {
+          const labels = (control as HTMLInputElement).labels?.length ?? 0;
+          const text = control.tagName === 'BUTTON' ? control.textContent?.trim() : '';
+          return !(
+            labels > 0 ||
+            text ||
+            control.getAttribute('aria-label') ||
+            control.getAttribute('aria-labelledby')
+          );
+        });
+        const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
+        const duplicates = ids.filter((id, index) => ids.indexOf(id) !== index);
+        return [...unnamed.map((control) => control.outerHTML.slice(0, 80)), ...duplicates];
+      });
+      expect(problems).toEqual([]);
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${SCREENSHOTS}every-state-desktop.png` });
       await page.setViewportSize({ width: 390, height: 844 });
