@@ -50,6 +50,7 @@ async function main(argv: readonly string[]): Promise<void> {
           `  Try:     curl -H "Authorization: Bearer ${key}" ${mock.baseUrl}/store/orders`,
           ...(options.admin ? [`  Admin:   ${mock.url}/__mock/orders (no key needed)`] : []),
           `  Domains: ${mock.url}/__dashboard/api/projects (clock ${options.clock}, DNS ${options.dnsServer ?? 'simulated'})`,
+          ...(mock.domains ? [`  Page:    ${mock.url}/__dashboard/ (Project settings > Domains)`] : []),
           '  Stop:    Ctrl+C',
         ]),
   ]);
