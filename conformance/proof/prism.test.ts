@@ -3,7 +3,7 @@ import { prismBinary, type RunningPrism, startPrism } from '../test-support/pris
 import { grade } from '../test-support/run.ts';
 
 // Prism's stateless mock of the same spec: the suite names the rules a stateless mock cannot keep.
-// The README's comparison table is this test's expectation.
+// The comparison table in docs/conformance.md is this test's expectation.
 
 const bin = prismBinary();
 
