@@ -85,3 +85,26 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function invalid(reason: string): ApiError {
   return new ApiError(400, 'INVALID_REQUEST', `Invalid input: ${reason}.`);
 }
+
+/**
+ * Gives every fixture entry an id: an entry without one gets the first id (from 1) that no entry names, so no
+ * order is silently replaced by a later one. Two entries naming the same id throw, naming both entries.
+ *
+ * @example withSeedIds([{ id: 2, ... }, { ... }]) // the second entry gets id 1
+ */
+export function withSeedIds(seeds: readonly OrderSeed[]): OrderSeed[] {
+  const named = new Map<string, number>();
+  seeds.forEach((seed, index) => {
+    if (seed.id === undefined) return;
+    const id = String(seed.id);
+    const first = named.get(id);
+    if (first !== undefined) throw new Error(`orders[${first}] and orders[${index}] both have id ${id}.`);
+    named.set(id, index);
+  });
+  let candidate = 1;
+  return seeds.map((seed) => {
+    if (seed.id !== undefined) return seed;
+    while (named.has(String(candidate))) candidate++;
+    return { ...seed, id: String(candidate++) };
+  });
+}

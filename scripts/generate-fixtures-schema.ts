@@ -1,0 +1,17 @@
+/**
+ * Writes fixtures/fixtures.schema.json (derived from the specs) and its precompiled validator
+ * src/fixtures/validate-fixture-file.generated.ts. Run by `npm run build`; both files are committed.
+ */
+import { writeFileSync } from 'node:fs';
+import {
+  fixturesSchema,
+  SCHEMA_FILE,
+  schemaText,
+  VALIDATOR_FILE,
+  validatorModule,
+} from './fixtures-schema.ts';
+
+const schema = fixturesSchema();
+writeFileSync(SCHEMA_FILE, schemaText(schema));
+writeFileSync(VALIDATOR_FILE, validatorModule(schema));
+console.log(`wrote ${SCHEMA_FILE.pathname} and ${VALIDATOR_FILE.pathname}`);
