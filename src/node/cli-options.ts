@@ -1,14 +1,22 @@
 import { parseArgs } from 'node:util';
 import { maxPropagationMs, parseDuration } from '../domains/index.ts';
+import { apiKey, corsOrigin, integer, orderCount, UsageError } from './cli-checks.ts';
+import { oneLine, quote } from './cli-text.ts';
 import { parseDnsServer } from './dns-resolver.ts';
+
+export { UsageError } from './cli-checks.ts';
+export { USAGE } from './cli-usage.ts';
 
 export interface CliOptions {
   readonly port: number;
   readonly host: string;
+  /** Keys from --api-key, else PETSTORE_API_KEY; empty means the development key. */
   readonly apiKeys: readonly string[];
   /** Generate orders at start-up instead of loading fixtures. */
   readonly generate?: { readonly seed: number; readonly count: number };
   readonly fixturesFile?: string;
+  /** Reload the fixtures file when it changes. */
+  readonly watch: boolean;
   readonly corsOrigin: string;
   readonly petsSunset?: string;
   readonly admin: boolean;
@@ -24,85 +32,70 @@ export interface CliOptions {
 
 export type ParsedCommand =
   | { readonly kind: 'help' }
+  | { readonly kind: 'version' }
   | { readonly kind: 'serve'; readonly options: CliOptions };
 
-/** A mistake in the command line: the CLI prints its message on one line and exits with code 2. */
-export class UsageError extends Error {}
+export type Environment = Readonly<Record<string, string | undefined>>;
 
-export const USAGE = `Usage: petstore-mock [serve] [options]
-
-Serves a stateful mock of the Petstore Store API at http://HOST:PORT/v1.
-
-Options:
-  --port N              port to listen on (default 4010; 0 picks a free one)
-  --host HOST           address to bind (default 127.0.0.1)
-  --api-key KEY         accepted bearer key; repeat for several (default: petstore-dev-key)
-  --seed N              generate orders from this seed instead of fixtures/orders.json (default seed 7)
-  --orders M            how many orders to generate (default 25)
-  --fixtures FILE       load orders from FILE: an array of orders, or {"orders": [...], "pets": [...]}
-  --cors-origin ORIGIN  Access-Control-Allow-Origin (default *)
-  --pets-sunset DATE    when GET /pets/{petId} starts answering 410 (default 2027-07-01T00:00:00Z)
-  --no-admin            do not serve the /__mock admin API
-  --log-format FORMAT   pretty or json (default pretty)
-  --quiet               no request log
-  --clock MODE          dashboard clock: system (default) or manual (advance: POST /__mock/dashboard/clock/advance)
-  --dns-server ADDR:PORT  verify custom domains with real DNS at this server instead of the simulated provider
-  --dns-propagation D   propagation delay of the simulated DNS provider, e.g. 90s, 5m, 48h (default 5m, max 48h)
-  -h, --help            show this help`;
-
-/** Parses argv (without node and the script). Throws UsageError on anything it does not understand. */
-export function parseCli(argv: readonly string[]): ParsedCommand {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0]);
-  }
-  const { values, positionals } = parsed;
+/**
+ * Parses argv (without node and the script) and the environment (PORT, HOST, PETSTORE_API_KEY): an option
+ * wins over the environment, which wins over the defaults. Throws UsageError on anything it does not understand.
+ */
+export function parseCli(argv: readonly string[], env: Environment = {}): ParsedCommand {
+  const { values, positionals } = parse(argv);
   if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
   const [command, ...rest] = positionals;
   if ((command !== undefined && command !== 'serve') || rest.length > 0) {
-    throw new UsageError(`Unknown command "${positionals.join(' ')}"; the only command is "serve".`);
+    throw new UsageError(`Unknown command ${quote(positionals.join(' '))}; the only command is "serve".`);
   }
   const logFormat = values['log-format'];
   if (logFormat !== 'pretty' && logFormat !== 'json') {
-    throw new UsageError(`--log-format must be pretty or json, not "${logFormat}".`);
+    throw new UsageError(`--log-format must be pretty or json, not ${quote(logFormat)}.`);
   }
-  if (values['pets-sunset'] !== undefined && Number.isNaN(Date.parse(values['pets-sunset']))) {
-    throw new UsageError(
-      `--pets-sunset must be a date such as 2027-07-01T00:00:00Z, not "${values['pets-sunset']}".`,
-    );
+  const sunset = values['pets-sunset'];
+  if (sunset !== undefined && Number.isNaN(Date.parse(sunset))) {
+    throw new UsageError(`--pets-sunset must be a date such as 2027-07-01T00:00:00Z, not ${quote(sunset)}.`);
   }
   const clock = values.clock;
   if (clock !== 'system' && clock !== 'manual') {
-    throw new UsageError(`--clock must be system or manual, not "${clock}".`);
+    throw new UsageError(`--clock must be system or manual, not ${quote(clock)}.`);
   }
   const dnsPropagationMs = parseDuration(values['dns-propagation']);
   if (dnsPropagationMs === undefined || dnsPropagationMs > maxPropagationMs) {
     throw new UsageError(
-      `--dns-propagation must be a duration up to 48h such as 5m, not "${values['dns-propagation']}".`,
+      `--dns-propagation must be a duration up to 48h such as 5m, not ${quote(values['dns-propagation'])}.`,
     );
   }
   if (values.fixtures !== undefined && (values.seed !== undefined || values.orders !== undefined)) {
     throw new UsageError('Use either --fixtures or --seed/--orders, not both.');
   }
+  if (values.watch && values.fixtures === undefined) throw new UsageError('--watch needs --fixtures FILE.');
   const generate =
     values.seed === undefined && values.orders === undefined
       ? undefined
-      : {
-          seed: integer('--seed', values.seed ?? '7', 0),
-          count: integer('--orders', values.orders ?? '25', 0),
-        };
+      : { seed: integer('--seed', values.seed ?? '7', 0), count: orderCount(values.orders ?? '25') };
+  const envKey = fromEnv(env, 'PETSTORE_API_KEY');
   return {
     kind: 'serve',
     options: {
-      port: integer('--port', values.port, 0, 65_535),
-      host: values.host,
-      apiKeys: values['api-key'] ?? [],
+      port: integer(
+        values.port ? '--port' : 'PORT',
+        values.port ?? fromEnv(env, 'PORT') ?? '4010',
+        0,
+        65_535,
+      ),
+      host: values.host ?? fromEnv(env, 'HOST') ?? '127.0.0.1',
+      apiKeys: values['api-key']
+        ? values['api-key'].map((key) => apiKey('--api-key', key))
+        : envKey === undefined
+          ? []
+          : [apiKey('PETSTORE_API_KEY', envKey)],
       ...(generate ? { generate } : {}),
       ...(values.fixtures === undefined ? {} : { fixturesFile: values.fixtures }),
-      corsOrigin: values['cors-origin'],
-      ...(values['pets-sunset'] === undefined ? {} : { petsSunset: values['pets-sunset'] }),
+      watch: values.watch,
+      corsOrigin: corsOrigin(values['cors-origin']),
+      ...(sunset === undefined ? {} : { petsSunset: sunset }),
       admin: !values['no-admin'],
       logFormat,
       quiet: values.quiet,
@@ -113,43 +106,72 @@ export function parseCli(argv: readonly string[]): ParsedCommand {
   };
 }
 
+/** An empty variable counts as unset, as in most shells' `${PORT:-4010}`. */
+const fromEnv = (env: Environment, name: string) => env[name] || undefined;
+
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'api-key': { type: 'string', multiple: true },
+  seed: { type: 'string' },
+  orders: { type: 'string' },
+  fixtures: { type: 'string' },
+  watch: { type: 'boolean', default: false },
+  'cors-origin': { type: 'string', default: '*' },
+  'pets-sunset': { type: 'string' },
+  'no-admin': { type: 'boolean', default: false },
+  'log-format': { type: 'string', default: 'pretty' },
+  quiet: { type: 'boolean', default: false },
+  clock: { type: 'string', default: 'system' },
+  'dns-server': { type: 'string' },
+  'dns-propagation': { type: 'string', default: '5m' },
+  version: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
 function parse(argv: readonly string[]) {
-  return parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    strict: true,
-    options: {
-      port: { type: 'string', default: '4010' },
-      host: { type: 'string', default: '127.0.0.1' },
-      'api-key': { type: 'string', multiple: true },
-      seed: { type: 'string' },
-      orders: { type: 'string' },
-      fixtures: { type: 'string' },
-      'cors-origin': { type: 'string', default: '*' },
-      'pets-sunset': { type: 'string' },
-      'no-admin': { type: 'boolean', default: false },
-      'log-format': { type: 'string', default: 'pretty' },
-      quiet: { type: 'boolean', default: false },
-      clock: { type: 'string', default: 'system' },
-      'dns-server': { type: 'string' },
-      'dns-propagation': { type: 'string', default: '5m' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
+  try {
+    return parseArgs({
+      args: joinNegativeValues(argv),
+      allowPositionals: true,
+      strict: true,
+      options: OPTIONS,
+    });
+  } catch (error) {
+    const { code, message } = error as Error & { code?: string };
+    const unknown = /^Unknown option '([^']*)'/.exec(message)?.[1];
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknown !== undefined) {
+      throw new UsageError(`Unknown option ${quote(unknown)}; see petstore-mock --help.`);
+    }
+    throw new UsageError(`${oneLine(message).slice(0, 200)} (see petstore-mock --help)`);
+  }
 }
 
-function integer(name: string, text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < min || value > max) {
-    throw new UsageError(`${name} must be a whole number from ${min} to ${max}, not "${text}".`);
+/**
+ * parseArgs reads `--port -1` as an option without a value and prints a cut-off "ambiguous" message; a value
+ * that looks like a negative number is the option's value, so that the option's own check explains the range.
+ */
+function joinNegativeValues(argv: readonly string[]): string[] {
+  const args: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const next = argv[i + 1];
+    const option = OPTIONS[arg.slice(2) as keyof typeof OPTIONS];
+    if (arg.startsWith('--') && option?.type === 'string' && next !== undefined && /^-[\d.]/.test(next)) {
+      args.push(`${arg}=${next}`);
+      i++;
+    } else args.push(arg);
   }
-  return value;
+  return args;
 }
 
 function dnsServerOption(text: string): string {
   try {
     return parseDnsServer(text);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
+  } catch {
+    // Its own message echoes the whole input; this one caps it.
+    throw new UsageError(
+      `--dns-server must be ADDRESS:PORT, such as 127.0.0.1:5353 or [::1]:53, not ${quote(text)}.`,
+    );
   }
 }

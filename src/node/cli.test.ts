@@ -1,136 +1,86 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
-
-const CLI = new URL('./cli.ts', import.meta.url).pathname;
-const running: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of running.splice(0)) child.kill('SIGKILL');
-});
-
-interface Started {
-  readonly child: ChildProcess;
-  readonly baseUrl: string;
-  readonly output: () => string;
-}
-
-function run(args: string[]): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(child);
-  return child;
-}
-
-/** Starts the CLI on a free port and waits for the line that says where it listens. */
-async function start(...args: string[]): Promise<Started> {
-  const child = run(['--port', '0', ...args]);
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no banner in: ${output}`)), 15_000);
-    child.stdout?.on('data', () => {
-      const match = /(http:\/\/127\.0\.0\.1:\d+\/v1)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-  });
-  return { child, baseUrl, output: () => output };
-}
-
-/** Runs the CLI to its end and returns its exit code and what it printed on stderr. */
-async function fail(...args: string[]): Promise<{ code: number | null; stderr: string }> {
-  const child = run(args);
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const [code] = await once(child, 'exit');
-  return { code, stderr };
-}
-
-const list = async (baseUrl: string, key = 'petstore-dev-key') =>
-  fetch(`${baseUrl}/store/orders`, { headers: { authorization: `Bearer ${key}` } });
+import { describe, expect, test } from 'vitest';
+import packageJson from '../../package.json' with { type: 'json' };
+import { listOrders, runToEnd, start, startWith } from '../test-support/cli-run.ts';
 
 describe('petstore-mock', () => {
   test('prints the base URL, the development key and a curl line, then logs each request without the key', async () => {
-    const { baseUrl, output, child } = await start();
-    expect(output()).toContain('petstore-dev-key');
-    expect(output()).toContain(`curl -H "Authorization: Bearer petstore-dev-key" ${baseUrl}/store/orders`);
-    expect((await list(baseUrl)).status).toBe(200);
-    expect((await list(baseUrl, 'a-secret-someone-mistyped')).status).toBe(401);
+    const mock = await start();
+    expect(mock.stdout()).toContain('petstore-dev-key');
+    expect(mock.stdout()).toContain(
+      `curl -H "Authorization: Bearer petstore-dev-key" ${mock.baseUrl}/store/orders`,
+    );
+    expect((await listOrders(mock.baseUrl)).status).toBe(200);
+    expect((await listOrders(mock.baseUrl, 'a-secret-someone-mistyped')).status).toBe(401);
     await expect
-      .poll(output)
+      .poll(mock.stdout)
       .toMatch(/GET \/v1\/store\/orders 200 [\d.]+ms\nGET \/v1\/store\/orders 401 [\d.]+ms/);
-    expect(output()).not.toContain('a-secret-someone-mistyped');
-    child.kill('SIGTERM');
-    const [code] = await once(child, 'exit');
-    expect(code).toBe(0);
-    expect(output()).toContain('Stopped (SIGTERM).');
+    expect(mock.stdout()).not.toContain('a-secret-someone-mistyped');
+    expect(await mock.stop('SIGTERM')).toBe(0);
+    expect(mock.stdout()).toContain('Stopped (SIGTERM).');
   });
 
-  test('accepts only the keys given with --api-key, and logs JSON lines when asked', async () => {
-    const { baseUrl, output } = await start('--api-key', 'one', '--api-key', 'two', '--log-format', 'json');
-    expect((await list(baseUrl, 'two')).status).toBe(200);
-    expect((await list(baseUrl)).status).toBe(401);
-    await expect.poll(() => output().trim().split('\n').length).toBeGreaterThanOrEqual(3);
-    const lines = output()
+  test('accepts only the keys given with --api-key, and its JSON log names how many keys, never a key', async () => {
+    const mock = await start(
+      '--api-key',
+      'key-one-7f3a',
+      '--api-key',
+      'key-two-9c1b',
+      '--log-format',
+      'json',
+    );
+    expect((await listOrders(mock.baseUrl, 'key-two-9c1b')).status).toBe(200);
+    expect((await listOrders(mock.baseUrl)).status).toBe(401);
+    await expect.poll(() => mock.stdout().trim().split('\n').length).toBeGreaterThanOrEqual(3);
+    const lines = mock
+      .stdout()
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line));
-    expect(lines[0]).toMatchObject({ event: 'listening', baseUrl });
+    expect(lines[0]).toMatchObject({ event: 'listening', baseUrl: mock.baseUrl, apiKeyCount: 2 });
     expect(lines.slice(1).map((line) => line.status)).toEqual([200, 401]);
-    expect(output()).not.toMatch(/authorization/i);
+    expect(mock.stdout()).not.toMatch(/authorization|key-one-7f3a|key-two-9c1b/i);
+  });
+
+  test('does not print a key it was given in the readable banner either', async () => {
+    const mock = await startWith([], { PETSTORE_API_KEY: 'from-the-environment-5d2e' });
+    expect(mock.stdout()).toContain('the key you gave (not printed)');
+    expect(mock.stdout()).not.toContain('from-the-environment-5d2e');
   });
 
   test('generates byte-identical orders for the same --seed', async () => {
     const bodies = [];
     for (const seed of ['3', '3', '4']) {
-      const { baseUrl } = await start('--seed', seed, '--orders', '40', '--quiet');
-      bodies.push(await (await list(baseUrl)).text());
+      const mock = await start('--seed', seed, '--orders', '40', '--quiet');
+      bodies.push(await (await listOrders(mock.baseUrl)).text());
+      await mock.stop();
     }
     expect(JSON.parse(bodies[0] ?? '')).toHaveLength(40);
     expect(bodies[1]).toBe(bodies[0]);
     expect(bodies[2]).not.toBe(bodies[0]);
   });
 
-  test('loads --fixtures with ids beyond 2^53 given as strings', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'petstore-'));
-    const file = join(dir, 'orders.json');
-    await writeFile(
-      file,
-      JSON.stringify([{ id: '9223372036854775807', petId: 1, quantity: 2, status: 'shipped' }]),
-    );
-    const { baseUrl } = await start('--fixtures', file, '--quiet');
-    expect(await (await list(baseUrl)).text()).toContain('"id":9223372036854775807,');
-  });
-
   test('answers 410 on the pet lookup after a --pets-sunset in the past, and can leave the admin API out', async () => {
-    const { baseUrl } = await start('--pets-sunset', '2026-08-01T00:00:00Z', '--no-admin', '--quiet');
-    const pet = await fetch(`${baseUrl}/pets/1`, { headers: { authorization: 'Bearer petstore-dev-key' } });
+    const mock = await start('--pets-sunset', '2026-08-01T00:00:00Z', '--no-admin', '--quiet');
+    const pet = await fetch(`${mock.baseUrl}/pets/1`, {
+      headers: { authorization: 'Bearer petstore-dev-key' },
+    });
     expect(pet.status).toBe(410);
-    expect((await fetch(`${baseUrl.replace('/v1', '')}/__mock/orders`)).status).toBe(401);
+    expect((await fetch(`${mock.url}/__mock/orders`)).status).toBe(401);
   });
 
-  test('exits with code 2 and one line for a bad option', async () => {
-    for (const args of [
-      ['--port', 'abc'],
-      ['--nope'],
-      ['--log-format', 'xml'],
-      ['--pets-sunset', 'soon'],
-      ['stop'],
-    ]) {
-      const { code, stderr } = await fail(...args);
-      expect(code, args.join(' ')).toBe(2);
-      expect(stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+  test('--version prints the package version; --help lists the environment variables', async () => {
+    expect(await runToEnd(['--version'])).toEqual({
+      code: 0,
+      stdout: `${packageJson.version}\n`,
+      stderr: '',
+    });
+    const help = await runToEnd(['--help']);
+    expect(help.code).toBe(0);
+    for (const name of ['PORT', 'HOST', 'PETSTORE_API_KEY', '--version', '--watch']) {
+      expect(help.stdout).toContain(name);
     }
   });
 
@@ -138,9 +88,40 @@ describe('petstore-mock', () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const { port } = blocker.address() as { port: number };
-    const { code, stderr } = await fail('--port', String(port));
+    const { code, stderr } = await runToEnd(['--port', String(port)]);
     blocker.close();
     expect(code).toBe(2);
-    expect(stderr).toMatch(/^petstore-mock: Port already in use: .*--port\.\n$/);
+    expect(stderr).toMatch(/^petstore-mock: Port already in use: .*--port or PORT\.\n$/);
   });
+});
+
+describe('the petstore-mock bin', () => {
+  const CLI = new URL('./cli.ts', import.meta.url).pathname;
+
+  async function spawnBanner(): Promise<{ child: ChildProcess; output: () => string }> {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+    });
+    await expect.poll(() => output, { timeout: 15_000 }).toContain('Stop:    Ctrl+C');
+    return { child, output: () => output };
+  }
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    test(`prints its banner at once and stops cleanly on ${signal}`, async () => {
+      const { child, output } = await spawnBanner();
+      try {
+        expect(output()).toMatch(/^Petstore mock listening on http:\/\/127\.0\.0\.1:\d+\/v1\n/);
+        child.kill(signal);
+        const [code] = await once(child, 'exit');
+        expect(code).toBe(0);
+        expect(output()).toContain(`Stopped (${signal}).`);
+      } finally {
+        child.kill('SIGKILL');
+      }
+    });
+  }
 });

@@ -1,0 +1,125 @@
+import { once } from 'node:events';
+import { createRequire } from 'node:module';
+import { hostname } from 'node:os';
+import { listening } from './cli-banner.ts';
+import { type CliOptions, type Environment, parseCli, USAGE } from './cli-options.ts';
+import { loadFixtures, type SeedData, seedData, watchFile } from './cli-seed.ts';
+import { oneLine } from './cli-text.ts';
+import { createNodeDnsResolver } from './dns-resolver.ts';
+import { eventLogger, requestLogger } from './log.ts';
+import { type RunningServer, type ServerOptions, startServer } from './server.ts';
+
+export interface Io {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Aborting it stops the mock; its reason (`'SIGTERM'`, say) is logged. */
+  readonly stop: AbortSignal;
+}
+
+/** `petstore-mock` as a function of argv, environment and output: resolves to the exit code once stopped. */
+export async function main(argv: readonly string[], env: Environment, io: Io): Promise<number> {
+  try {
+    const command = parseCli(argv, env);
+    if (command.kind === 'help') io.stdout(`${USAGE}\n`);
+    else if (command.kind === 'version') io.stdout(`${packageVersion()}\n`);
+    else return await serve(command.options, io);
+    return 0;
+  } catch (error) {
+    io.stderr(`petstore-mock: ${startError(error as Error & { code?: string })}\n`);
+    return 2;
+  }
+}
+
+export function packageVersion(): string {
+  // The package refers to itself by name (package.json is exported), from src/ and dist/ alike.
+  return (createRequire(import.meta.url)('petstore-mock/package.json') as { version: string }).version;
+}
+
+async function serve(options: CliOptions, io: Io): Promise<number> {
+  const write = (line: string) => io.stdout(`${line}\n`);
+  const log = eventLogger(options.logFormat, write);
+  const start = (seed: SeedData, port: number) => startServer(serverOptions(options, seed, port, write));
+  let mock: RunningServer = await start(await seedData(options), options.port);
+  const { fields, lines } = listening(mock, options);
+  log('listening', fields, lines);
+
+  const failed = new AbortController();
+  let reloading = Promise.resolve();
+  const file = options.fixturesFile;
+  const reload = async (file: string) => {
+    let seed: SeedData;
+    try {
+      seed = await loadFixtures(file);
+    } catch (error) {
+      const message = `${(error as Error).message} Keeping the current orders.`;
+      return log('reload-failed', { error: message }, [message]);
+    }
+    if (io.stop.aborted) return;
+    await mock.close();
+    try {
+      mock = await start(seed, mock.port);
+    } catch (error) {
+      log('reload-failed', { error: startError(error as Error) }, [
+        `Restart failed: ${startError(error as Error)}`,
+      ]);
+      return failed.abort();
+    }
+    const count = seed.orders?.length ?? 0;
+    log('reloaded', { orders: count }, [`Reloaded ${count} orders from ${file}.`]);
+  };
+  const unwatch =
+    options.watch && file
+      ? watchFile(file, () => {
+          reloading = reloading.then(() => reload(file));
+        })
+      : undefined;
+
+  const stopped = AbortSignal.any([io.stop, failed.signal]);
+  if (!stopped.aborted) await once(stopped, 'abort');
+  unwatch?.();
+  await reloading;
+  await mock.close();
+  if (failed.signal.aborted) return 2;
+  const signal = String(io.stop.reason);
+  log('stopped', { signal }, [`Stopped (${signal}).`]);
+  return 0;
+}
+
+function serverOptions(
+  options: CliOptions,
+  seed: SeedData,
+  port: number,
+  write: (line: string) => void,
+): ServerOptions {
+  const log = eventLogger(options.logFormat, write);
+  return {
+    domains: {
+      clock: options.clock,
+      dnsPropagationMs: options.dnsPropagationMs,
+      ownHosts: [options.host, hostname()],
+      controls: options.admin,
+      ...(options.dnsServer ? { resolver: createNodeDnsResolver([options.dnsServer]) } : {}),
+    },
+    ...seed,
+    port,
+    host: options.host,
+    apiKeys: options.apiKeys,
+    corsOrigin: options.corsOrigin,
+    admin: options.admin,
+    ...(options.petsSunset ? { petsSunset: options.petsSunset } : {}),
+    ...(options.quiet ? {} : { onResponse: requestLogger(options.logFormat, write) }),
+    onUnexpectedError: (error, request) =>
+      log('unexpected-error', { method: request.method, path: request.path, error: String(error) }, [
+        `Unexpected error on ${request.method} ${request.path}: ${(error as Error).stack ?? String(error)}`,
+      ]),
+  };
+}
+
+/** Every failure to start is one line: the port in use gets advice, the rest their message. */
+function startError(error: Error & { code?: string }): string {
+  if (error.code === 'EADDRINUSE') {
+    const address = error.message.replace(/^listen EADDRINUSE: address already in use /, '');
+    return `Port already in use: ${address}. Choose another with --port or PORT.`;
+  }
+  return oneLine(error.message).slice(0, 300);
+}

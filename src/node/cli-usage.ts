@@ -1,0 +1,31 @@
+/** The text of `petstore-mock --help`. */
+export const USAGE = `Usage: petstore-mock [serve] [options]
+
+Serves a stateful mock of the Petstore Store API at http://HOST:PORT/v1.
+
+Options:
+  --port N              port to listen on (default 4010; 0 picks a free one)
+  --host HOST           address to bind (default 127.0.0.1)
+  --api-key KEY         accepted bearer key (RFC 6750 token); repeat for several (default: petstore-dev-key)
+  --seed N              generate orders from this seed instead of fixtures/orders.json (default seed 7)
+  --orders M            how many orders to generate (default 25, at most 1000000)
+  --fixtures FILE       load orders from FILE: an array of orders, or {"orders": [...], "pets": [...]}
+                        (JSON Schema: petstore-mock/fixtures.schema.json)
+  --watch               reload --fixtures when FILE changes (a bad file keeps the current orders)
+  --cors-origin ORIGIN  Access-Control-Allow-Origin: * or one origin such as https://app.example (default *)
+  --pets-sunset DATE    when GET /pets/{petId} starts answering 410 (default 2027-07-01T00:00:00Z)
+  --no-admin            do not serve the /__mock admin API
+  --log-format FORMAT   pretty or json (default pretty)
+  --quiet               no request log
+  --clock MODE          dashboard clock: system (default) or manual (advance: POST /__mock/dashboard/clock/advance)
+  --dns-server ADDR:PORT  verify custom domains with real DNS at this server instead of the simulated provider
+  --dns-propagation D   propagation delay of the simulated DNS provider, e.g. 90s, 5m, 48h (default 5m, max 48h)
+  --version             print the version
+  -h, --help            show this help
+
+Environment (an option given on the command line wins):
+  PORT                  as --port
+  HOST                  as --host
+  PETSTORE_API_KEY      as one --api-key
+
+Exit codes: 0 stopped by Ctrl+C or SIGTERM; 2 a bad option or fixture file, or a port in use.`;
