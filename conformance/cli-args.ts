@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { type ConformanceOptions, UsageError } from './options.ts';
 
@@ -6,6 +7,7 @@ const REPORTERS: ReporterName[] = ['pretty', 'json', 'junit'];
 
 export type Command =
   | { kind: 'help' }
+  | { kind: 'version'; version: string }
   | { kind: 'list' }
   | { kind: 'run'; options: ConformanceOptions; reporters: ReporterName[]; output?: string };
 
@@ -30,6 +32,7 @@ Options:
   --skip ID[,ID]          skip these checks (repeatable)
   --strict                should failures fail the run too
   --list                  print the checks and exit
+  --version               print the version
   -h, --help              print this help
 
 Exit codes: 0 no must check failed (with --strict: no should check either); 1 one did;
@@ -59,6 +62,11 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
   }
   if (values.help) return { kind: 'help' };
   if (values.list) return { kind: 'list' };
+  if (values.version) {
+    // The package refers to itself by name (its package.json is exported), from conformance/ and dist/ alike.
+    const { version } = createRequire(import.meta.url)('petstore-mock/package.json') as { version: string };
+    return { kind: 'version', version };
+  }
   const baseUrl = values['base-url'] ?? env.PETSTORE_BASE_URL;
   if (!baseUrl) throw new UsageError('--base-url (or PETSTORE_BASE_URL) is required');
   const reporters = (values.reporter ?? ['pretty']).map((name) => {
@@ -112,6 +120,7 @@ const parse = (args: string[]) =>
       skip: { type: 'string', multiple: true },
       strict: { type: 'boolean' },
       list: { type: 'boolean' },
+      version: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -25,6 +25,10 @@ export async function main(argv: string[], env: Record<string, string | undefine
       io.stdout(`${USAGE}\n`);
       return 0;
     }
+    if (command.kind === 'version') {
+      io.stdout(`${command.version}\n`);
+      return 0;
+    }
     if (command.kind === 'list') {
       io.stdout(listChecks());
       return 0;

@@ -34,6 +34,11 @@ describe('petstore-conformance CLI', () => {
     expect(list.stdout).toMatch(/opt-in: cancels an order; pass --pending-order-id/);
   });
 
+  it('prints the package version with --version and exit 0', async () => {
+    const { version } = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
+    expect(await cli(['--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  });
+
   it.each([
     [[], /--base-url \(or PETSTORE_BASE_URL\) is required/],
     [['--base-url', 'http://x/v1', '--bogus'], /Unknown option '--bogus'/],
