@@ -30,7 +30,7 @@ export async function main(argv: readonly string[], env: Environment, io: Io): P
   }
 }
 
-export function packageVersion(): string {
+function packageVersion(): string {
   // The package refers to itself by name (package.json is exported), from src/ and dist/ alike.
   return (createRequire(import.meta.url)('petstore-mock/package.json') as { version: string }).version;
 }

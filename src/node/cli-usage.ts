@@ -1,3 +1,5 @@
+import { MAX_ORDERS } from '../core/defaults.ts';
+
 /** The text of `petstore-mock --help`. */
 export const USAGE = `Usage: petstore-mock [serve] [options]
 
@@ -8,7 +10,7 @@ Options:
   --host HOST           address to bind (default 127.0.0.1)
   --api-key KEY         accepted bearer key (RFC 6750 token); repeat for several (default: petstore-dev-key)
   --seed N              generate orders from this seed instead of fixtures/orders.json (default seed 7)
-  --orders M            how many orders to generate (default 25, at most 1000000)
+  --orders M            how many orders to generate (default 25, at most ${MAX_ORDERS})
   --fixtures FILE       load orders from FILE: an array of orders, or {"orders": [...], "pets": [...]}
                         (JSON Schema: petstore-mock/fixtures.schema.json)
   --watch               reload --fixtures when FILE changes (a bad file keeps the current orders)
