@@ -1,6 +1,7 @@
 /**
  * Writes fixtures/fixtures.schema.json (derived from the specs) and its precompiled validator
  * src/fixtures/validate-fixture-file.generated.ts. Run by `npm run build`; both files are committed.
+ * Silent: `npm pack --json` runs the build and its standard output must stay JSON.
  */
 import { writeFileSync } from 'node:fs';
 import {
@@ -14,4 +15,3 @@ import {
 const schema = fixturesSchema();
 writeFileSync(SCHEMA_FILE, schemaText(schema));
 writeFileSync(VALIDATOR_FILE, validatorModule(schema));
-console.log(`wrote ${SCHEMA_FILE.pathname} and ${VALIDATOR_FILE.pathname}`);
