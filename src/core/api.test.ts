@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { createMockApi, type MockApiOptions } from './api.ts';
-import { ApiError } from './errors.ts';
+import { defineErrorCodes } from './errors.ts';
 import { InMemoryOrderStore } from './store.ts';
 import type { MockRequest } from './types.ts';
 
@@ -15,6 +15,7 @@ const get = (
   headers,
 });
 const del = (path: string): MockRequest => ({ ...get(path), method: 'DELETE' });
+const teapot = defineErrorCodes({ TEAPOT: 418 });
 const create = (options: MockApiOptions = {}) => createMockApi({ apiKeys: [KEY], ...options });
 
 describe('createMockApi', () => {
@@ -75,7 +76,7 @@ describe('createMockApi', () => {
           name: 'probe',
           async handle(request) {
             if (request.path === '/probe') return { status: 200, headers: {}, body: { text: '"ok"' } };
-            if (request.path === '/refuse') throw new ApiError(418, 'TEAPOT', 'No coffee here.');
+            if (request.path === '/refuse') throw teapot('TEAPOT', 'No coffee here.');
             return undefined;
           },
         },

@@ -1,3 +1,4 @@
+import { createClock, type MockClock } from './clock.ts';
 import {
   DEFAULT_PETS_DEPRECATION,
   DEFAULT_PETS_SUNSET,
@@ -16,7 +17,7 @@ import { adminApi } from './routes/admin.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { deprecationNotice, petRoutes } from './routes/pets.ts';
 import { InMemoryOrderStore, type OrderStore } from './store.ts';
-import { type Clock, type MockRequest, type MockResponse, type StoredOrder, systemClock } from './types.ts';
+import type { Clock, MockRequest, MockResponse, StoredOrder } from './types.ts';
 
 export interface MockApiOptions {
   /** Accepted bearer keys; default: the development key `petstore-dev-key`. */
@@ -39,10 +40,14 @@ export interface MockApiOptions {
   readonly admin?: boolean;
   /** More of the mock (the dashboard simulation, say); they run before authentication. */
   readonly extensions?: readonly MockExtension[];
-  readonly clock?: Clock;
+  /**
+   * The one clock every part reads (the sunset, the journal, the admin API's /__mock/clock). A plain
+   * `{ now() }` becomes a system-mode clock over it; default: real time.
+   */
+  readonly clock?: Clock | MockClock;
   /** How many requests the journal keeps; default 1000. */
   readonly journalLimit?: number;
-  /** Called once per unexpected exception (the answer is a 500 Error body). */
+  /** Called once per unexpected exception (the answer is a 500 Error body); default `console.error`. */
   readonly onUnexpectedError?: (error: unknown, request: MockRequest) => void;
 }
 
@@ -51,8 +56,9 @@ export interface MockApi {
   handle(request: MockRequest): Promise<MockResponse>;
   /** Renders an error an adapter detects itself (a body over its size limit) the way `handle` would. */
   reject(error: ApiError): MockResponse;
-  /** Back to the seed state: orders, journal and every extension. */
+  /** Back to the seed state: orders, journal, clock and every extension. */
   reset(): Promise<void>;
+  readonly clock: MockClock;
   readonly store: OrderStore;
   readonly journal: RequestJournal;
   readonly apiKeys: readonly string[];
@@ -70,7 +76,7 @@ export interface MockApi {
  *   headers: { authorization: 'Bearer test-key' } });
  */
 export function createMockApi(options: MockApiOptions = {}): MockApi {
-  const clock = options.clock ?? systemClock;
+  const clock = asMockClock(options.clock);
   const apiKeys = options.apiKeys?.length ? options.apiKeys : [DEV_API_KEY];
   const basePath = options.basePath ?? '/v1';
   const store = options.store ?? new InMemoryOrderStore(seedOrders(options.orders ?? defaultOrders, clock));
@@ -89,6 +95,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const extensions = [deprecationNotice(deprecation, kit), ...(options.extensions ?? [])];
 
   async function reset(): Promise<void> {
+    clock.reset();
     await store.reset();
     journal.clear();
     for (const extension of extensions) await extension.reset?.();
@@ -105,21 +112,30 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     kit,
     journal,
     clock,
-    onUnexpectedError: options.onUnexpectedError ?? (() => {}),
+    onUnexpectedError: options.onUnexpectedError ?? logUnexpectedError,
   });
-  const operations = router.routes.flatMap((route) =>
-    Object.keys(route.methods).map((method) => ({ method, path: route.path.replace(/:(\w+)/g, '{$1}') })),
-  );
+  const operations = router.operations();
   return {
     handle,
     reject: (error) => kit.error(error),
     reset,
+    clock,
     store,
     journal,
     apiKeys,
     basePath,
     operations,
   };
+}
+
+/** The default report of a 500: one log line with the request and the stack, so "see its log" holds. */
+function logUnexpectedError(error: unknown, request: MockRequest): void {
+  console.error(`petstore-mock: unexpected error on ${request.method} ${request.path}:`, error);
+}
+
+function asMockClock(clock: Clock | MockClock | undefined): MockClock {
+  if (clock !== undefined && 'advance' in clock) return clock;
+  return createClock('system', undefined, clock);
 }
 
 function seedOrders(seeds: readonly OrderSeed[], clock: Clock): StoredOrder[] {

@@ -1,3 +1,4 @@
+import type { MockClock } from './clock.ts';
 import type { MockRequest, MockResponse } from './types.ts';
 
 /**
@@ -19,3 +20,13 @@ export interface MockExtension {
   /** Back to the seed state; called by `POST /__mock/reset` and by the MSW controller's `reset()`. */
   reset?(): Promise<void>;
 }
+
+/** What the composition root (`createMock`) gives each extension it builds: the mock's one clock. */
+export interface ExtensionContext {
+  readonly clock: MockClock;
+}
+
+/** An extension built by the composition root, so that it reads the same clock as the rest of the mock. */
+export type ExtensionFactory<Extension extends MockExtension = MockExtension> = (
+  context: ExtensionContext,
+) => Extension;

@@ -1,5 +1,5 @@
 import { checkCredential } from './auth.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, coreError } from './errors.ts';
 import type { MockExtension } from './extension.ts';
 import type { RequestJournal } from './journal.ts';
 import type { ResponseKit } from './responses.ts';
@@ -27,12 +27,12 @@ export function createHandle(parts: HandlerParts): (request: MockRequest) => Pro
   const realm = 'Bearer realm="petstore"';
   const unauthorized = {
     missing: kit.error(
-      new ApiError(401, 'UNAUTHORIZED', 'An API key is required: send "Authorization: Bearer <API_KEY>".', {
+      coreError('UNAUTHORIZED', 'An API key is required: send "Authorization: Bearer <API_KEY>".', {
         'www-authenticate': realm,
       }),
     ),
     invalid: kit.error(
-      new ApiError(401, 'UNAUTHORIZED', 'The API key is not valid.', {
+      coreError('UNAUTHORIZED', 'The API key is not valid.', {
         'www-authenticate': `${realm}, error="invalid_token", error_description="The API key is not valid"`,
       }),
     ),
@@ -51,9 +51,7 @@ export function createHandle(parts: HandlerParts): (request: MockRequest) => Pro
         response = kit.error(error);
       } else {
         parts.onUnexpectedError(error, request);
-        response = kit.error(
-          new ApiError(500, 'INTERNAL_ERROR', 'The mock failed unexpectedly; see its log.'),
-        );
+        response = kit.error(coreError('INTERNAL_ERROR', 'The mock failed unexpectedly; see its log.'));
       }
     }
     // The journal is for the API under test; reading it should not fill it.
@@ -87,11 +85,7 @@ export function createHandle(parts: HandlerParts): (request: MockRequest) => Pro
     const credential = checkCredential(request.headers.authorization, apiKeys);
     if (credential !== 'valid') return unauthorized[credential];
     if (!request.path.startsWith(apiPrefix)) {
-      throw new ApiError(
-        404,
-        'NOT_FOUND',
-        `The API lives under ${basePath}/, for example ${basePath}/store/orders.`,
-      );
+      throw coreError('NOT_FOUND', `The API lives under ${basePath}/, for example ${basePath}/store/orders.`);
     }
     return router.dispatch(request, request.path.slice(basePath.length));
   }

@@ -1,6 +1,15 @@
 /** The framework-free core of the Petstore mock: the store, the request handling and their shapes. */
 export { createMockApi, type MockApi, type MockApiOptions } from './api.ts';
 export { checkCredential } from './auth.ts';
+export { type BodyProblem, type BodyValidator, type ReadBodyOptions, readJsonBody } from './body.ts';
+export {
+  advanceClockBy,
+  type ClockMode,
+  clockState,
+  createClock,
+  LATEST_TIME,
+  type MockClock,
+} from './clock.ts';
 export {
   DEFAULT_PETS_DEPRECATION,
   DEFAULT_PETS_SUNSET,
@@ -8,12 +17,35 @@ export {
   defaultOrders,
   defaultPets,
 } from './defaults.ts';
-export { ApiError, type ErrorCode, errorBody, errorCodes } from './errors.ts';
-export type { MockExtension } from './extension.ts';
+export { formatDuration, parseDuration } from './duration.ts';
+export {
+  ApiError,
+  type CoreErrorCode,
+  coreError,
+  coreErrors,
+  defineErrorCodes,
+  type ErrorCode,
+  type ErrorDefinition,
+  type ErrorPlane,
+  errorBody,
+  errorCodes,
+  type HttpErrorCode,
+  httpErrorCodes,
+} from './errors.ts';
+export type { ExtensionContext, ExtensionFactory, MockExtension } from './extension.ts';
 export { parseId } from './ids.ts';
 export { type JournalEntry, RequestJournal } from './journal.ts';
 export type { OrderSeed, PetSeed } from './order-input.ts';
-export { JSON_CONTENT_TYPE, ResponseKit } from './responses.ts';
+export { JSON_CONTENT_TYPE, jsonResponse, noContentResponse, ResponseKit } from './responses.ts';
+export {
+  type Action,
+  type Method,
+  type ParamKeys,
+  type Params,
+  type Route,
+  Router,
+  route,
+} from './router.ts';
 export { ADMIN_PREFIX } from './routes/admin.ts';
 export { DEPRECATION_NOTICE_PATH } from './routes/pets.ts';
 export {

@@ -1,4 +1,5 @@
-import { ApiError } from './errors.ts';
+import { coreError } from './errors.ts';
+import { isDateTime } from './formats.ts';
 import { parseId } from './ids.ts';
 import type { NewOrder } from './store.ts';
 import type { OrderStatus, Pet } from './types.ts';
@@ -20,7 +21,8 @@ export interface PetSeed {
 }
 
 const STATUSES: readonly OrderStatus[] = ['pending', 'shipped', 'cancelled'];
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
+/** Longer date-times are refused (spec/mock-admin.openapi.yaml), so a huge fraction is not stored and served. */
+const MAX_DATE_TIME_LENGTH = 64;
 const DAY_MS = 86_400_000;
 
 /**
@@ -38,11 +40,15 @@ export function parseOrderSeed(value: unknown, now: number): NewOrder {
     throw invalid('quantity must be a whole number of at least 1');
   }
   const shipDate = value.shipDate ?? new Date(status === 'pending' ? now + 3 * DAY_MS : now).toISOString();
-  if (typeof shipDate !== 'string' || !ISO_DATE_TIME.test(shipDate) || Number.isNaN(Date.parse(shipDate))) {
+  if (typeof shipDate !== 'string' || shipDate.length > MAX_DATE_TIME_LENGTH || !isDateTime(shipDate)) {
     throw invalid('shipDate must be an ISO 8601 date-time such as 2026-12-01T10:00:00.000Z');
   }
   const complete = value.complete ?? status === 'shipped';
   if (typeof complete !== 'boolean') throw invalid('complete must be true or false');
+  // An order is complete exactly when it has shipped (docs/decisions.md): anything else could not happen.
+  if (complete !== (status === 'shipped')) {
+    throw invalid(`complete must be ${status === 'shipped'} when status is ${status}`);
+  }
   const order = {
     petId: idField(value.petId ?? '1', 'petId'),
     quantity: quantity as number,
@@ -82,8 +88,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function invalid(reason: string): ApiError {
-  return new ApiError(400, 'INVALID_REQUEST', `Invalid input: ${reason}.`);
+function invalid(reason: string) {
+  return coreError('INVALID_REQUEST', `Invalid input: ${reason}.`);
 }
 
 /**

@@ -56,3 +56,28 @@ export class ResponseKit {
 export function jsonBody(value: unknown): ResponseBody {
   return { text: JSON.stringify(value) };
 }
+
+const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': JSON_CONTENT_TYPE });
+const NO_CONTENT: MockResponse = Object.freeze({ status: 204, headers: Object.freeze({}) });
+
+/**
+ * A JSON answer for an extension (the dashboard API); the core adds the CORS headers.
+ *
+ * @example return jsonResponse(201, zone, { location: `/__dashboard/api/dns/zones/${zone.name}` });
+ */
+export function jsonResponse(
+  status: number,
+  value: unknown,
+  headers?: Readonly<Record<string, string>>,
+): MockResponse {
+  return {
+    status,
+    headers: headers === undefined ? JSON_HEADERS : { ...JSON_HEADERS, ...headers },
+    body: jsonBody(value),
+  };
+}
+
+/** 204 without a body, for an extension; the core adds the CORS headers. */
+export function noContentResponse(): MockResponse {
+  return NO_CONTENT;
+}

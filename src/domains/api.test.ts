@@ -40,10 +40,27 @@ describe('the dashboard API', () => {
     expect((await t.api('GET', `${domainsOf('acme-shop')}/www.example.com`)).body.code).toBe(
       'DOMAIN_NOT_FOUND',
     );
-    expect((await t.api('GET', '/__dashboard/api/nothing')).body.code).toBe('ROUTE_NOT_FOUND');
+    expect((await t.api('GET', '/__dashboard/api/nothing')).body.code).toBe('NOT_FOUND');
     expect((await t.api('HEAD', domainsOf('acme-shop'))).status).toBe(200);
     const wrong = await t.api('PATCH', domainsOf('acme-shop'));
-    expect([wrong.status, wrong.headers.allow]).toEqual([405, 'GET, POST']);
+    expect([wrong.status, wrong.headers.allow]).toEqual([405, 'GET, HEAD, POST, OPTIONS']);
+  });
+
+  it('refuses a wrongly typed or unknown field with 400 naming it, and creates nothing', async () => {
+    const t = testDashboard();
+    for (const [body, field] of [
+      [{ name: 'example.com', aliasSupport: 'no' }, 'aliasSupport'],
+      [{ name: 'example.com', caaServfail: 1 }, 'caaServfail'],
+      [{ name: 'example.com', alias: true }, 'alias'],
+      [{}, 'name'],
+    ] as const) {
+      const answer = await t.api('POST', '/__dashboard/api/dns/zones', body);
+      expect([answer.status, answer.body.code], JSON.stringify(body)).toEqual([400, 'INVALID_REQUEST']);
+      expect(answer.body.message).toContain(`"${field}"`);
+    }
+    expect((await t.api('GET', '/__dashboard/api/dns/zones')).body).toEqual([]);
+    const plan = await t.api('PUT', '/__mock/dashboard/projects/acme-shop/plan', { plan: 'pro', extra: 1 });
+    expect([plan.status, plan.body.code]).toEqual([400, 'INVALID_REQUEST']);
   });
 
   it('refuses a body that is not a JSON object', async () => {

@@ -1,4 +1,4 @@
-import { type ClockMode, createClock, type DashboardClock } from './clock.ts';
+import { type ClockMode, createClock, type MockClock } from '../core/clock.ts';
 import { validateConfig } from './configuration.ts';
 import { createDomains } from './domains.ts';
 import { domainError } from './errors.ts';
@@ -14,7 +14,7 @@ import { createZoneEditor } from './zone-editor.ts';
 
 export interface DashboardOptions {
   /** `system` (default): real time, which `advance` offsets; `manual`: time moves only with `advance`. */
-  readonly clock?: ClockMode | DashboardClock;
+  readonly clock?: ClockMode | MockClock;
   /** Where verification reads DNS; default the simulated provider. Node: `createNodeDnsResolver`. */
   readonly resolver?: DnsResolver;
   /** Default propagation delay of the simulated provider in ms (default 5 minutes, at most 48 hours). */

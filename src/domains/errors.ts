@@ -1,11 +1,13 @@
-import { ApiError } from '../core/errors.ts';
+import { defineErrorCodes } from '../core/errors.ts';
 
 /**
- * Every error code the dashboard simulation answers with, and its HTTP status. The codes are stable; the
- * messages (written where the error is thrown) name the thing and say what to do.
+ * Every error code the dashboard simulation answers with, and its HTTP status (besides the codes every plane
+ * shares: NOT_FOUND, METHOD_NOT_ALLOWED, INVALID_REQUEST, …). The codes are stable; the messages (written
+ * where the error is thrown) name the thing and say what to do.
+ *
+ * @example throw domainError('ZONE_NOT_FOUND', 'There is no zone example.com; create it first.');
  */
-export const domainErrorCodes = {
-  INVALID_REQUEST: 400,
+export const domainError = defineErrorCodes({
   INVALID_DOMAIN: 400,
   INVALID_RECORD: 400,
   INVALID_DURATION: 400,
@@ -18,8 +20,6 @@ export const domainErrorCodes = {
   ZONE_NOT_FOUND: 404,
   RECORD_NOT_FOUND: 404,
   SCENARIO_NOT_FOUND: 404,
-  ROUTE_NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
   DEPLOY_REQUIRED: 409,
   DOMAIN_ALREADY_ADDED: 409,
   DOMAIN_IN_USE: 409,
@@ -39,15 +39,7 @@ export const domainErrorCodes = {
   DOMAIN_NOT_VERIFIED: 404,
   DOMAIN_MISCONFIGURED: 404,
   DOMAIN_REMOVED: 404,
-} as const;
+});
 
+export const domainErrorCodes = domainError.codes;
 export type DomainErrorCode = keyof typeof domainErrorCodes;
-
-/** An ApiError whose status comes from the table, so a code always answers with the same status. */
-export function domainError(
-  code: DomainErrorCode,
-  message: string,
-  headers?: Readonly<Record<string, string>>,
-): ApiError {
-  return new ApiError(domainErrorCodes[code], code, message, headers);
-}

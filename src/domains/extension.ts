@@ -1,4 +1,4 @@
-import type { MockExtension } from '../core/extension.ts';
+import type { ExtensionContext, MockExtension } from '../core/extension.ts';
 import type { MockRequest, MockResponse } from '../core/types.ts';
 import { apiPrefix, createApiRoutes } from './api-routes.ts';
 import { createDashboard, type Dashboard, type DashboardOptions } from './dashboard.ts';
@@ -13,7 +13,8 @@ export interface DomainsDashboardOptions extends DashboardOptions {
 }
 
 export interface DomainsDashboard extends MockExtension {
-  readonly dashboard: Dashboard;
+  /** The simulation behind the routes: its store, resolver, projects, domains and zones. */
+  readonly simulation: Dashboard;
   /** Every route served, as `[method, path pattern]` (`:param` segments). */
   readonly routes: ReadonlyArray<readonly [string, string]>;
 }
@@ -23,30 +24,46 @@ export interface DomainsDashboard extends MockExtension {
  * its controls under `/__mock/dashboard`, and serving by `Host` for every other request.
  *
  * @example
- * const domains = createDomainsDashboard({ clock: 'manual' });
- * const api = createMockApi({ extensions: [domains] });
+ * const mock = createMock({ clock: 'manual', extensions: [domainsSimulation()] });
  */
 export function createDomainsDashboard(options: DomainsDashboardOptions = {}): DomainsDashboard {
-  const dashboard = createDashboard(options);
-  const api = createApiRoutes(dashboard);
-  const controls = createMockRoutes(dashboard);
-  const byHost = createHostRouting(dashboard, options.ownHosts ?? []);
+  const simulation = createDashboard(options);
+  const api = createApiRoutes(simulation);
+  const controls = createMockRoutes(simulation);
+  const byHost = createHostRouting(simulation, options.ownHosts ?? []);
+  const { ready } = simulation;
 
   return {
     name: 'domains-dashboard',
-    dashboard,
-    routes: [...api.routes, ...controls.routes],
+    simulation,
+    routes: [...api.operations(apiPrefix), ...controls.operations(mockPrefix)].map(
+      ({ method, path }) => [method, path.replace(/\{(\w+)\}/g, ':$1')] as const,
+    ),
     handle(request: MockRequest): Promise<MockResponse | undefined> {
       const { path } = request;
-      if (within(path, apiPrefix)) return dashboard.ready.then(() => api(request));
-      if (options.controls !== false && within(path, mockPrefix))
-        return dashboard.ready.then(() => controls(request));
+      if (within(path, apiPrefix)) {
+        return ready.then(() => api.dispatch(request, path.slice(apiPrefix.length)));
+      }
+      if (options.controls !== false && within(path, mockPrefix)) {
+        return ready.then(() => controls.dispatch(request, path.slice(mockPrefix.length)));
+      }
       // Everything else under /__ (the admin API, the settings page) is the mock's own, whatever the Host.
       if (path.startsWith('/__')) return passOn;
       return byHost(request) ?? passOn;
     },
-    reset: () => dashboard.reset(),
+    reset: () => simulation.reset(),
   };
+}
+
+/**
+ * The simulation as an extension of the composition root (`createMock`), on the mock's one clock.
+ *
+ * @example const mock = createMock({ clock: 'manual', extensions: [domainsSimulation({ dnsPropagationMs: 0 })] });
+ */
+export function domainsSimulation(
+  options: Omit<DomainsDashboardOptions, 'clock'> = {},
+): (context: ExtensionContext) => DomainsDashboard {
+  return ({ clock }) => createDomainsDashboard({ ...options, clock });
 }
 
 /** One settled promise for every request passed on: the Store API path costs no extra allocation. */

@@ -1,9 +1,14 @@
 /** The custom-domains dashboard simulation: framework-free, runs under node:http and MSW alike. */
-export { type ClockMode, createClock, type DashboardClock } from './clock.ts';
+export { type ClockMode, createClock, type MockClock } from '../core/clock.ts';
+export { formatDuration, parseDuration } from '../core/duration.ts';
 export { createDashboard, type Dashboard, type DashboardOptions } from './dashboard.ts';
-export { formatDuration, parseDuration } from './duration.ts';
 export { type DomainErrorCode, domainErrorCodes } from './errors.ts';
-export { createDomainsDashboard, type DomainsDashboard, type DomainsDashboardOptions } from './extension.ts';
+export {
+  createDomainsDashboard,
+  type DomainsDashboard,
+  type DomainsDashboardOptions,
+  domainsSimulation,
+} from './extension.ts';
 export { defaultPlatform, maxPropagationMs, type Platform } from './platform.ts';
 export { type Address, type CaaRecord, DnsLookupError, type DnsResolver } from './resolver.ts';
 export { type Scenario, scenarios } from './scenarios.ts';

@@ -1,8 +1,13 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createClock } from '../core/clock.ts';
+import { domainsSimulation } from '../domains/index.ts';
 import { createHandlers } from './index.ts';
 
-const { handlers, controller } = createHandlers({ domains: { clock: 'manual' } });
+const { handlers, controller } = createHandlers({
+  clock: createClock('manual', Date.parse('2026-06-01T12:00:00Z')),
+  extensions: [domainsSimulation()],
+});
 const server = setupServer(...handlers);
 const base = 'http://localhost:4010';
 
@@ -29,7 +34,7 @@ describe('the dashboard API through MSW', () => {
     });
     expect(added.status).toBe(201);
     const before = await get('/__mock/dashboard/clock');
-    controller.domains?.dashboard.clock.advance(30 * 60_000);
+    controller.clock.advance(30 * 60_000);
     const after = await get('/__mock/dashboard/clock');
     expect(Date.parse(after.now) - Date.parse(before.now)).toBe(30 * 60_000);
   });

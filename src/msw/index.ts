@@ -1,39 +1,32 @@
 import { type HttpHandler, HttpResponse, http } from 'msw';
-import {
-  createMockApi,
-  type MockApi,
-  type MockApiOptions,
-  type MockRequest,
-  type OrderStore,
-  type RequestJournal,
-} from '../core/index.ts';
-import {
-  createDomainsDashboard,
-  type DomainsDashboard,
-  type DomainsDashboardOptions,
-} from '../domains/index.ts';
+import type { MockClock, MockExtension, MockRequest, OrderStore, RequestJournal } from '../core/index.ts';
+import { createMock, type Mock, type MockOptions } from '../mock.ts';
 
-export interface CreateHandlersOptions extends MockApiOptions {
+export { createMock, type Mock, type MockOptions } from '../mock.ts';
+
+export interface CreateHandlersOptions extends MockOptions {
   /** Where the app under test sends its requests; default `http://localhost:4010/v1`. */
   readonly baseUrl?: string;
-  /** The custom-domains dashboard simulation (`/__dashboard/api`, `/__mock/dashboard`); `false` leaves it out. */
-  readonly domains?: DomainsDashboardOptions | false;
 }
 
-/** Controls the mock from a test: reset state in `beforeEach`, inspect the store and the journal. */
+/** Controls the mock from a test: reset state in `beforeEach`, move the clock, inspect the store and journal. */
 export interface MockController {
-  /** Back to the seed state: orders, request journal and extensions. */
+  /** Back to the seed state: orders, request journal, clock and extensions. */
   reset(): Promise<void>;
+  /** The mock's one clock, e.g. `controller.clock.advance(30 * 60_000)` (the pets sunset follows it too). */
+  readonly clock: MockClock;
   readonly store: OrderStore;
   readonly journal: RequestJournal;
-  readonly api: MockApi;
-  /** The dashboard simulation, e.g. `controller.domains?.dashboard.clock.advance(30 * 60_000)`. */
-  readonly domains: DomainsDashboard | undefined;
+  readonly api: Mock;
+  /** The extensions built for this mock (the domains simulation, when given one). */
+  readonly extensions: readonly MockExtension[];
 }
 
 /**
- * MSW handlers backed by the same core as the server. One handler takes every request to the base URL's
- * origin (the API under its path, the /__mock admin API beside it).
+ * MSW handlers backed by the same composition root as the server. One handler takes every request to the
+ * base URL's origin (the API under its path, the /__mock admin API beside it). The domains simulation is in
+ * only when passed (`extensions: [domainsSimulation()]` from `petstore-mock/domains`), so a bundle without
+ * it does not carry it.
  *
  * @example
  * const { handlers, controller } = createHandlers({ apiKeys: ['test-key'] });
@@ -45,9 +38,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): {
   controller: MockController;
 } {
   const baseUrl = new URL(options.baseUrl ?? 'http://localhost:4010/v1');
-  const domains = options.domains === false ? undefined : createDomainsDashboard(options.domains);
-  const extensions = [...(options.extensions ?? []), ...(domains ? [domains] : [])];
-  const api = createMockApi({ ...options, extensions, basePath: baseUrl.pathname.replace(/\/+$/, '') });
+  const api = createMock({ ...options, basePath: baseUrl.pathname.replace(/\/+$/, '') });
 
   const handler = http.all(`${baseUrl.origin}/*`, async ({ request }) => {
     const url = new URL(request.url);
@@ -67,8 +58,9 @@ export function createHandlers(options: CreateHandlersOptions = {}): {
     });
   });
 
+  const { clock, store, journal, extensions } = api;
   return {
     handlers: [handler],
-    controller: { reset: () => api.reset(), store: api.store, journal: api.journal, api, domains },
+    controller: { reset: () => api.reset(), clock, store, journal, api, extensions },
   };
 }

@@ -24,7 +24,7 @@ export function listening(mock: RunningServer, options: CliOptions) {
           `  Try:     curl -H "Authorization: Bearer ${key}" ${mock.baseUrl}/store/orders`,
           ...(options.admin ? [`  Admin:   ${mock.url}/__mock/orders (no key needed)`] : []),
           `  Domains: ${mock.url}/__dashboard/api/projects (clock ${options.clock}, DNS ${options.dnsServer ?? 'simulated'})`,
-          ...(mock.domains ? [`  Page:    ${mock.url}/__dashboard/ (Project settings > Domains)`] : []),
+          ...(mock.simulation ? [`  Page:    ${mock.url}/__dashboard/ (Project settings > Domains)`] : []),
           ...(options.watch ? [`  Watch:   reloading ${options.fixturesFile} when it changes`] : []),
           '  Stop:    Ctrl+C',
         ]),

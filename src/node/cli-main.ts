@@ -93,8 +93,8 @@ function serverOptions(
 ): ServerOptions {
   const log = eventLogger(options.logFormat, write);
   return {
+    clock: options.clock,
     domains: {
-      clock: options.clock,
       dnsPropagationMs: options.dnsPropagationMs,
       ownHosts: [options.host, hostname()],
       controls: options.admin,

@@ -47,7 +47,7 @@ describe.skipIf(!existsSync(CHROMIUM))(
     beforeAll(async () => {
       mkdirSync(SCREENSHOTS, { recursive: true });
       const clock = createClock('manual', Date.parse('2026-07-01T09:00:00Z'));
-      mock = await startServer({ port: 0, host: '127.0.0.1', domains: { clock } });
+      mock = await startServer({ port: 0, host: '127.0.0.1', clock });
       browser = await chromium.launch({
         executablePath: CHROMIUM,
         args: [

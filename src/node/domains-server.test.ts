@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClock } from '../core/clock.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 const KEY = 'test-key';
@@ -9,7 +10,8 @@ beforeAll(async () => {
   mock = await startServer({
     port: 0,
     apiKeys: [KEY],
-    domains: { clock: 'manual', dnsPropagationMs: 60_000 },
+    clock: createClock('manual', Date.parse('2026-06-01T12:00:00Z')),
+    domains: { dnsPropagationMs: 60_000 },
   });
 });
 afterAll(() => mock.close());

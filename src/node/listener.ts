@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ApiError } from '../core/errors.ts';
+import { coreError } from '../core/errors.ts';
 import type { HeaderMap, MockApi, MockRequest, MockResponse } from '../core/index.ts';
 
 export interface ListenerOptions {
@@ -100,6 +100,6 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | undefin
   });
 }
 
-function tooLarge(limit: number): ApiError {
-  return new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limit} bytes.`);
+function tooLarge(limit: number) {
+  return coreError('PAYLOAD_TOO_LARGE', `The request body is larger than ${limit} bytes.`);
 }

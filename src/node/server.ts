@@ -1,23 +1,30 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { createMockApi, type MockApi, type MockApiOptions } from '../core/index.ts';
+import { coreError } from '../core/errors.ts';
+import type { ExtensionFactory } from '../core/extension.ts';
+import type { MockClock } from '../core/index.ts';
 import {
-  createDomainsDashboard,
+  type Dashboard,
   type DomainsDashboard,
   type DomainsDashboardOptions,
+  domainsSimulation,
 } from '../domains/index.ts';
+import { createMock, type Mock, type MockOptions } from '../mock.ts';
 import { withDashboardPage } from './dashboard-page.ts';
 import { createListener, type ListenerOptions } from './listener.ts';
 
-export interface ServerOptions extends MockApiOptions, ListenerOptions {
+export interface ServerOptions extends MockOptions, ListenerOptions {
   /** Default 4010; 0 picks a free port. */
   readonly port?: number;
   /** Default 127.0.0.1. */
   readonly host?: string;
   /** Serve the domains settings page at `/__dashboard/`; default true unless `domains` is false. */
   readonly dashboardPage?: boolean;
-  /** The custom-domains dashboard simulation (`/__dashboard/api`, `/__mock/dashboard`); `false` leaves it out. */
-  readonly domains?: DomainsDashboardOptions | false;
+  /**
+   * The custom-domains dashboard simulation (`/__dashboard/api`, `/__mock/dashboard`) on the mock's clock;
+   * `false` leaves it out.
+   */
+  readonly domains?: Omit<DomainsDashboardOptions, 'clock'> | false;
 }
 
 export interface RunningServer {
@@ -26,9 +33,12 @@ export interface RunningServer {
   /** The API's base URL, e.g. `http://127.0.0.1:4010/v1`. */
   readonly baseUrl: string;
   readonly port: number;
-  readonly api: MockApi;
-  /** The dashboard simulation (its clock, store and resolver), unless `domains: false`. */
-  readonly domains: DomainsDashboard | undefined;
+  /** The mock being served (createMock). */
+  readonly api: Mock;
+  /** The mock's one clock (also at /__mock/clock). */
+  readonly clock: MockClock;
+  /** The dashboard simulation (its store, resolver, projects), unless `domains: false`. */
+  readonly simulation: Dashboard | undefined;
   readonly server: Server;
   /** Stops listening and closes open connections, keep-alive ones included. */
   close(): Promise<void>;
@@ -38,7 +48,8 @@ export interface RunningServer {
 const MAX_HEADER_BYTES = 64 * 1024;
 
 /**
- * Starts the mock on node:http.
+ * Starts the mock on node:http: the composition root builds it (with the domains simulation unless
+ * `domains: false`); this only translates.
  *
  * @example
  * const mock = await startServer({ port: 0, apiKeys: ['test-key'] });
@@ -46,15 +57,20 @@ const MAX_HEADER_BYTES = 64 * 1024;
  * await mock.close();
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const domains = options.domains === false ? undefined : createDomainsDashboard(options.domains);
-  const extensions = [...(options.extensions ?? []), ...(domains ? [domains] : [])];
-  const api = createMockApi({ ...options, extensions });
+  let domains: DomainsDashboard | undefined;
+  const withDomains: ExtensionFactory[] =
+    options.domains === false
+      ? []
+      : [(context) => (domains = domainsSimulation(options.domains || {})(context))];
+  const api = createMock({ ...options, extensions: [...(options.extensions ?? []), ...withDomains] });
   const listener = createListener(api, options);
   const server = createServer(
     { maxHeaderSize: MAX_HEADER_BYTES },
     options.dashboardPage === false || !domains ? listener : withDashboardPage(listener),
   );
-  server.on('clientError', answerClientError);
+  server.on('clientError', (error: Error & { code?: string }, socket: Socket) =>
+    answerClientError(api, error, socket),
+  );
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -71,7 +87,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     baseUrl: `${url}${api.basePath}`,
     port,
     api,
-    domains,
+    clock: api.clock,
+    simulation: domains?.simulation,
     server,
     close: () =>
       new Promise<void>((resolve) => {
@@ -82,21 +99,23 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 }
 
 /**
- * A request Node cannot parse never reaches the mock; answer it with an Error body rather than Node's bare
- * status line, then close the connection.
+ * A request Node cannot parse never reaches the mock; answer it as the mock answers everything (an Error
+ * body with the configured CORS headers) rather than with Node's bare status line, then close.
  */
-function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+function answerClientError(api: Mock, error: Error & { code?: string }, socket: Socket): void {
   if (!socket.writable || error.code === 'ECONNRESET') {
     socket.destroy();
     return;
   }
-  const [status, reason, code, message] =
+  const response = api.reject(
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'Request Header Fields Too Large', 'HEADERS_TOO_LARGE', 'The request headers exceed 64 KiB.']
-      : [400, 'Bad Request', 'MALFORMED_REQUEST', 'The request is not valid HTTP/1.1.'];
-  const body = JSON.stringify({ code, message, status });
+      ? coreError('HEADERS_TOO_LARGE', 'The request headers exceed 64 KiB.')
+      : coreError('MALFORMED_REQUEST', 'The request is not valid HTTP/1.1.'),
+  );
+  const body = response.body?.text ?? '';
+  const head = Object.entries(response.headers).map(([name, value]) => `${name}: ${value}\r\n`);
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\n` +
-      `access-control-allow-origin: *\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status]}\r\n` +
+      `${head.join('')}content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );
 }

@@ -273,6 +273,69 @@ export const scenarios: Scenario[] = [
     },
   },
   {
+    name: 'refuses impossible orders in the admin API, naming the field, and lists none of them',
+    async run(target) {
+      for (const [body, field] of [
+        ['{"shipDate":"2026-02-30T00:00:00Z"}', 'shipDate'],
+        [`{"shipDate":"2026-03-01T00:00:00.${'1'.repeat(100_000)}Z"}`, 'shipDate'],
+        ['{"complete":true,"status":"pending"}', 'complete'],
+        ['{"complete":false,"status":"shipped"}', 'complete'],
+        ['{"quantity":"2"}', 'quantity'],
+        ['{"petId":1,"colour":"red"}', 'colour'],
+      ] as const) {
+        const response = await target.request('/__mock/orders', { method: 'POST', body });
+        expect(response.status, body.slice(0, 80)).toBe(400);
+        expect(response.json()).toMatchObject({ code: 'INVALID_REQUEST' });
+        expect(response.json<{ message: string }>().message).toContain(field);
+      }
+      expect(await listedIds(target)).toHaveLength(defaultOrders.length);
+    },
+  },
+  {
+    name: 'answers an unknown route with the same 404 code on the Store API and the admin API',
+    async run(target) {
+      for (const path of ['/v1/unknown', '/__mock/unknown']) {
+        const response = await target.request(path);
+        expect(response.status, path).toBe(404);
+        expect(response.json(), path).toMatchObject({ code: 'NOT_FOUND', status: 404 });
+      }
+    },
+  },
+  {
+    name: 'shows and moves the one clock through the admin API, and the pet lookup follows it',
+    async run(target) {
+      const before = await target.request('/__mock/clock');
+      expect(before.status).toBe(200);
+      const { now, mode } = before.json<{ now: string; mode: string }>();
+      expect(mode).toBe('manual');
+      const advanced = await target.request('/__mock/clock/advance', {
+        method: 'POST',
+        body: '{"by":"400d"}',
+      });
+      expect(advanced.status).toBe(200);
+      expect(Date.parse(advanced.json<{ now: string }>().now) - Date.parse(now)).toBe(400 * 86_400_000);
+      expect((await target.request('/v1/pets/1')).status).toBe(410);
+      const set = await target.request('/__mock/clock/set', {
+        method: 'POST',
+        body: '{"to":"2031-01-01T00:00:00Z"}',
+      });
+      expect(set.json()).toMatchObject({ now: '2031-01-01T00:00:00.000Z' });
+      const backwards = await target.request('/__mock/clock/set', {
+        method: 'POST',
+        body: `{"to":"${now}"}`,
+      });
+      expect(backwards.status).toBe(409);
+      const wrong = await target.request('/__mock/clock/advance', { method: 'POST', body: '{"by":400}' });
+      expect([wrong.status, wrong.json<{ message: string }>().message]).toEqual([
+        400,
+        expect.stringContaining('by'),
+      ]);
+      await target.request('/__mock/reset', { method: 'POST', body: '{}' });
+      expect((await target.request('/__mock/clock')).json()).toMatchObject({ now });
+      expect((await target.request('/v1/pets/1')).status).toBe(200);
+    },
+  },
+  {
     name: 'resets to the seed state through the admin API',
     async run(target) {
       await target.request(`/v1/store/orders/${PENDING_ID}`, { method: 'DELETE' });

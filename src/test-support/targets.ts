@@ -1,11 +1,15 @@
 import { setupServer } from 'msw/node';
 import { expect } from 'vitest';
-import { createMockApi, type MockApiOptions } from '../core/index.ts';
+import { createClock } from '../core/index.ts';
+import { createMock, type MockOptions } from '../mock.ts';
 import { createHandlers } from '../msw/index.ts';
 import { startServer } from '../node/index.ts';
 import { specProblems } from './spec-validator.ts';
 
 export const TEST_KEY = 'test-key';
+
+/** Where every target's clock starts: fixed, so that no scenario depends on the day the suite runs. */
+export const TEST_START = Date.parse('2026-09-01T12:00:00.000Z');
 
 export interface Exchange {
   readonly status: number;
@@ -30,12 +34,18 @@ export interface Target {
   close(): Promise<void>;
 }
 
-export type TargetFactory = (options: MockApiOptions) => Promise<Target>;
+export type TargetFactory = (options: MockOptions) => Promise<Target>;
+
+/** A manual clock at TEST_START unless the options bring their own. */
+const fixedClock = (options: MockOptions): MockOptions => ({
+  ...options,
+  clock: options.clock ?? createClock('manual', TEST_START),
+});
 
 /** Every target runs the same scenarios (src/scenarios.test.ts). */
 export const targetFactories: Record<string, TargetFactory> = {
   core: async (options) => {
-    const api = createMockApi(options);
+    const api = createMock(fixedClock(options));
     return checked({
       name: 'core',
       async request(path, init = {}) {
@@ -64,7 +74,7 @@ export const targetFactories: Record<string, TargetFactory> = {
     });
   },
   node: async (options) => {
-    const mock = await startServer({ ...options, port: 0, host: '127.0.0.1' });
+    const mock = await startServer({ ...fixedClock(options), port: 0, host: '127.0.0.1' });
     return checked(
       fetchTarget(
         'node',
@@ -76,7 +86,7 @@ export const targetFactories: Record<string, TargetFactory> = {
   },
   msw: async (options) => {
     const origin = 'http://petstore.msw.test';
-    const { handlers, controller } = createHandlers({ ...options, baseUrl: `${origin}/v1` });
+    const { handlers, controller } = createHandlers({ ...fixedClock(options), baseUrl: `${origin}/v1` });
     const server = setupServer(...handlers);
     server.listen({ onUnhandledRequest: 'error' });
     return checked(

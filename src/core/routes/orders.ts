@@ -1,7 +1,7 @@
-import { ApiError } from '../errors.ts';
+import { coreError } from '../errors.ts';
 import { parseId } from '../ids.ts';
 import type { ResponseKit } from '../responses.ts';
-import { type Route, truncate } from '../router.ts';
+import { type Params, type Route, route, truncate } from '../router.ts';
 import type { OrderStore } from '../store.ts';
 import type { MockResponse, ResponseBody, StoredOrder } from '../types.ts';
 
@@ -24,7 +24,7 @@ export function orderRoutes(store: OrderStore, kit: ResponseKit): Route[] {
     return cached.response;
   }
 
-  async function cancelOrder(_request: unknown, rawId: string): Promise<MockResponse> {
+  async function cancelOrder(_request: unknown, { id: rawId }: Params<'/:id'>): Promise<MockResponse> {
     const id = parseId(rawId);
     // A malformed id names no order, so it is a 404 like any unknown id (docs/decisions.md).
     if (id === undefined) throw orderNotFound(rawId);
@@ -35,18 +35,14 @@ export function orderRoutes(store: OrderStore, kit: ResponseKit): Route[] {
       case 'not_found':
         throw orderNotFound(id);
       case 'already_shipped':
-        throw new ApiError(
-          409,
+        throw coreError(
           'ORDER_ALREADY_SHIPPED',
           `Order ${id} has already shipped and cannot be cancelled; shipped orders cannot be reversed.`,
         );
     }
   }
 
-  return [
-    { path: '/store/orders', methods: { GET: listOrders } },
-    { path: '/store/orders/:id', methods: { DELETE: cancelOrder } },
-  ];
+  return [route('/store/orders', { GET: listOrders }), route('/store/orders/:id', { DELETE: cancelOrder })];
 }
 
 /**
@@ -66,6 +62,6 @@ function listJson(orders: readonly StoredOrder[]): string {
   return batches.join(',');
 }
 
-function orderNotFound(id: string): ApiError {
-  return new ApiError(404, 'ORDER_NOT_FOUND', `Order ${truncate(id)} does not exist.`);
+function orderNotFound(id: string) {
+  return coreError('ORDER_NOT_FOUND', `Order ${truncate(id)} does not exist.`);
 }

@@ -1,8 +1,8 @@
-import { ApiError } from '../errors.ts';
+import { coreError } from '../errors.ts';
 import type { MockExtension } from '../extension.ts';
 import { parseId } from '../ids.ts';
 import type { ResponseKit } from '../responses.ts';
-import { type Route, truncate } from '../router.ts';
+import { type Params, type Route, route, truncate } from '../router.ts';
 import type { Clock, MockResponse, Pet, ResponseBody } from '../types.ts';
 
 /** Where the deprecation notice is served (RFC 9745 §3 `Link rel="deprecation"`). */
@@ -34,10 +34,9 @@ export function petRoutes(
   const ok = { ...kit.jsonHeaders, ...deprecationHeaders };
   const bodies = new Map<string, ResponseBody>(pets.map((pet) => [pet.id, petBody(pet)]));
 
-  async function getPetById(_request: unknown, rawId: string): Promise<MockResponse> {
+  async function getPetById(_request: unknown, { id: rawId }: Params<'/:id'>): Promise<MockResponse> {
     if (clock.now() >= deprecation.sunsetAt) {
-      throw new ApiError(
-        410,
+      throw coreError(
         'ENDPOINT_SUNSET',
         `GET /pets/{petId} was retired on ${deprecationHeaders.sunset}; see ${DEPRECATION_NOTICE_PATH}.`,
         deprecationHeaders,
@@ -46,12 +45,12 @@ export function petRoutes(
     const id = parseId(rawId);
     const body = id === undefined ? undefined : bodies.get(id);
     if (!body) {
-      throw new ApiError(404, 'PET_NOT_FOUND', `Pet ${truncate(rawId)} does not exist.`, deprecationHeaders);
+      throw coreError('PET_NOT_FOUND', `Pet ${truncate(rawId)} does not exist.`, deprecationHeaders);
     }
     return { status: 200, headers: ok, body };
   }
 
-  return [{ path: '/pets/:id', methods: { GET: getPetById } }];
+  return [route('/pets/:id', { GET: getPetById })];
 }
 
 /** Serves the human-readable notice that the `Link` header points at; no key needed, like any docs page. */

@@ -1,5 +1,6 @@
+import { createClock } from '../../core/clock.ts';
+import { ApiError, errorBody } from '../../core/errors.ts';
 import type { MockResponse } from '../../core/types.ts';
-import { createClock } from '../clock.ts';
 import { createDomainsDashboard, type DomainsDashboardOptions } from '../extension.ts';
 
 /** Test support: a dashboard on a manual clock, and a one-line way to call it as the core would. */
@@ -15,7 +16,7 @@ export interface Answer {
 
 export function testDashboard(options: DomainsDashboardOptions = {}) {
   const extension = createDomainsDashboard({ clock: createClock('manual', start), ...options });
-  const { dashboard } = extension;
+  const dashboard = extension.simulation;
 
   async function call(method: string, target: string, body?: unknown, headers: Record<string, string> = {}) {
     const [path = '', query = ''] = target.split('?');
@@ -47,15 +48,10 @@ export function testDashboard(options: DomainsDashboardOptions = {}) {
   return { extension, dashboard, call, api, advance };
 }
 
-/** An ApiError as the core's boundary would render it. */
+/** An ApiError as the core's boundary renders it (with the core's one renderer). */
 export function asAnswer(error: unknown): Answer {
-  const e = error as { status?: number; code?: string; message: string; headers?: Record<string, string> };
-  if (e.status === undefined) throw error;
-  return {
-    status: e.status,
-    headers: e.headers ?? {},
-    body: { code: e.code, message: e.message, status: e.status },
-  };
+  if (!(error instanceof ApiError)) throw error;
+  return { status: error.status, headers: error.headers, body: JSON.parse(errorBody(error).text) };
 }
 
 function parse(response: MockResponse): Answer {

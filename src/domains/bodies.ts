@@ -1,0 +1,31 @@
+import { readJsonBody } from '../core/body.ts';
+import type { MockRequest } from '../core/types.ts';
+import { type DomainErrorCode, domainError } from './errors.ts';
+import { bodyExamples, type RequestBodies, requestBodies } from './request-bodies.generated.ts';
+
+/** Fields whose refused values keep the simulation's own codes (an unknown plan is INVALID_PLAN). */
+const valueCodes: Readonly<Record<string, DomainErrorCode>> = {
+  plan: 'INVALID_PLAN',
+  propagation: 'INVALID_DURATION',
+  by: 'INVALID_DURATION',
+  type: 'INVALID_RECORD',
+  ttl: 'INVALID_RECORD',
+};
+
+/**
+ * The body of a dashboard operation, checked against spec/dashboard.openapi.yaml by the core's one reader.
+ *
+ * @example const { name } = readBody(request, 'addDomain');
+ */
+export function readBody<Id extends keyof RequestBodies>(request: MockRequest, id: Id): RequestBodies[Id] {
+  return readJsonBody(request, requestBodies[id] as never, {
+    example: bodyExamples[id],
+    valueError(field, message) {
+      if (/^domains\.redirects\[\d+\]\.status$/.test(field)) {
+        return domainError('REDIRECT_STATUS_UNSUPPORTED', `${message} Only 301 redirects are supported.`);
+      }
+      const code = valueCodes[field];
+      return code === undefined ? undefined : domainError(code, message);
+    },
+  });
+}
