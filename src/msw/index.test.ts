@@ -1,8 +1,14 @@
+import { build } from 'esbuild';
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { createClock } from '../core/clock.ts';
 import { createHandlers } from './index.ts';
 
-const { handlers, controller } = createHandlers({ baseUrl: 'https://api.shop.test/api/v1', apiKeys: ['k'] });
+const { handlers, controller } = createHandlers({
+  baseUrl: 'https://api.shop.test/api/v1',
+  apiKeys: ['k'],
+  clock: createClock('manual', Date.parse('2026-09-01T00:00:00Z')),
+});
 const server = setupServer(...handlers);
 const auth = { authorization: 'Bearer k' };
 
@@ -51,5 +57,44 @@ describe('createHandlers', () => {
 
   test('leaves other origins alone', async () => {
     await expect(fetch('https://elsewhere.test/v1/store/orders')).rejects.toThrow();
+  });
+
+  test('logs an unexpected error with console.error by default, so the 500 that says "see its log" is seen', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const list = controller.store.list;
+    controller.store.list = () => Promise.reject(new Error('disk on fire'));
+    try {
+      const response = await fetch('https://api.shop.test/api/v1/store/orders', { headers: auth });
+      expect(response.status).toBe(500);
+      expect(error).toHaveBeenCalledTimes(1);
+      expect(String(error.mock.calls[0]?.[0])).toContain('GET /api/v1/store/orders');
+    } finally {
+      controller.store.list = list;
+      error.mockRestore();
+    }
+  });
+
+  test('moves the one clock from the controller: the pet lookup reaches its sunset', async () => {
+    controller.clock.set(Date.parse('2027-07-01T00:00:00Z'));
+    const response = await fetch('https://api.shop.test/api/v1/pets/1', { headers: auth });
+    expect(response.status).toBe(410);
+  });
+});
+
+describe('the MSW entry point, bundled for a browser', () => {
+  test('carries neither the domains simulation nor ajv, and needs no eval', async () => {
+    const result = await build({
+      entryPoints: [new URL('./index.ts', import.meta.url).pathname],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'browser',
+      external: ['msw'],
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.filter((input) => /src\/domains\/|node_modules\/ajv/.test(input))).toEqual([]);
+    expect(result.outputFiles[0]?.text).not.toMatch(/\beval\(|new Function\(/);
   });
 });
