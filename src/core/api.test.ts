@@ -16,7 +16,9 @@ const get = (
 });
 const del = (path: string): MockRequest => ({ ...get(path), method: 'DELETE' });
 const teapot = defineErrorCodes({ TEAPOT: 418 });
-const create = (options: MockApiOptions = {}) => createMockApi({ apiKeys: [KEY], ...options });
+/** A clock that stands before the pets sunset whatever the day the suite runs. */
+const before = { now: () => Date.parse('2026-09-01T00:00:00Z') };
+const create = (options: MockApiOptions = {}) => createMockApi({ apiKeys: [KEY], clock: before, ...options });
 
 describe('createMockApi', () => {
   test('serializes the order list once per change of state', async () => {

@@ -3,6 +3,8 @@ import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type ApiError, coreError, errorBody } from '../core/errors.ts';
+import { JSON_CONTENT_TYPE } from '../core/responses.ts';
 
 /** Where the page is served; `/__dashboard/api/` below it belongs to the dashboard API. */
 export const DASHBOARD_PAGE_PATH = '/__dashboard/';
@@ -58,7 +60,8 @@ export function withDashboardPage(
     const path = url.split('?', 1)[0] ?? '/';
     if (!isPagePath(path)) return next(req, res);
     servePage(req, res, base, path).catch(() => {
-      if (!res.headersSent) sendError(res, 500, 'INTERNAL_ERROR', 'The dashboard page could not be read.');
+      if (!res.headersSent)
+        sendError(res, coreError('INTERNAL_ERROR', 'The dashboard page could not be read.'));
       else res.destroy();
     });
   };
@@ -77,9 +80,12 @@ async function servePage(
   path: string,
 ): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    sendError(res, 405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${path}; use GET.`, {
-      allow: 'GET, HEAD',
-    });
+    sendError(
+      res,
+      coreError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${path}; use GET.`, {
+        allow: 'GET, HEAD',
+      }),
+    );
     return;
   }
   // Relative URLs in the page resolve against the folder, so the bare path redirects to it.
@@ -91,7 +97,10 @@ async function servePage(
   const type = file === undefined ? undefined : CONTENT_TYPES[extname(file)];
   const info = file === undefined || type === undefined ? undefined : await stat(file).catch(() => undefined);
   if (file === undefined || type === undefined || !info?.isFile()) {
-    sendError(res, 404, 'NOT_FOUND', `The dashboard page has no file ${path}; open ${DASHBOARD_PAGE_PATH}.`);
+    sendError(
+      res,
+      coreError('NOT_FOUND', `The dashboard page has no file ${path}; open ${DASHBOARD_PAGE_PATH}.`),
+    );
     return;
   }
   const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
@@ -121,20 +130,15 @@ function resolveFile(base: string, relative: string): string | undefined {
   return file.startsWith(base + sep) ? file : undefined;
 }
 
-function sendError(
-  res: ServerResponse,
-  status: number,
-  code: string,
-  message: string,
-  headers: Readonly<Record<string, string>> = {},
-): void {
-  const body = JSON.stringify({ code, message, status });
+/** The mock's one Error body, without CORS: the page and its API share an origin. */
+function sendError(res: ServerResponse, error: ApiError): void {
+  const { text } = errorBody(error);
   res
-    .writeHead(status, {
-      ...headers,
-      'content-type': 'application/json; charset=utf-8',
+    .writeHead(error.status, {
+      ...error.headers,
+      'content-type': JSON_CONTENT_TYPE,
       'cache-control': 'no-store',
-      'content-length': Buffer.byteLength(body),
+      'content-length': Buffer.byteLength(text),
     })
-    .end(body);
+    .end(text);
 }

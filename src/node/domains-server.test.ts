@@ -101,6 +101,42 @@ describe('the custom-domain flow on the node server', () => {
     expect([gone.status, gone.body.code]).toEqual([404, 'DOMAIN_REMOVED']);
   });
 
+  it('moves one clock for the whole mock: 400 days on, the pet lookup is gone and both clock paths agree', async () => {
+    await send('POST', '/__mock/reset');
+    expect((await send('GET', '/v1/pets/1')).status).toBe(200);
+    const advanced = await send('POST', '/__mock/clock/advance', { by: '400d' });
+    expect(advanced.status).toBe(200);
+    expect((await send('GET', '/v1/pets/1')).status).toBe(410);
+    const [admin, dashboard] = [
+      await send('GET', '/__mock/clock'),
+      await send('GET', '/__mock/dashboard/clock'),
+    ];
+    expect(admin.body).toEqual(dashboard.body);
+    expect(admin.body).toMatchObject({ mode: 'manual', now: '2027-07-06T12:00:00.000Z' });
+    await send('POST', '/__mock/reset');
+    expect((await send('GET', '/v1/pets/1')).status).toBe(200);
+  });
+
+  it('answers unknown routes on every plane with the same 404 code, and a wrong method with 405 and Allow', async () => {
+    for (const path of ['/v1/unknown', '/__dashboard/api/unknown', '/__mock/unknown']) {
+      const answer = await send('GET', path);
+      expect([answer.status, answer.body.code], path).toEqual([404, 'NOT_FOUND']);
+    }
+    const wrong = await send('PATCH', '/__dashboard/api/dns/zones');
+    expect([wrong.status, wrong.headers.allow]).toEqual([405, 'GET, HEAD, POST, OPTIONS']);
+  });
+
+  it('refuses wrongly typed bodies on the dashboard and admin APIs with 400', async () => {
+    for (const [path, body] of [
+      ['/__dashboard/api/dns/zones', { name: 'example.org', aliasSupport: 'no' }],
+      ['/__mock/orders', { quantity: 'two' }],
+      ['/__mock/clock/advance', { by: 5 }],
+    ] as const) {
+      const answer = await send('POST', path, body);
+      expect([answer.status, answer.body.code], path).toEqual([400, 'INVALID_REQUEST']);
+    }
+  });
+
   it('resets the dashboard with POST /__mock/reset', async () => {
     await send('POST', '/__mock/dashboard/scenarios/every-state');
     expect((await send('POST', '/__mock/reset')).status).toBeLessThan(300);

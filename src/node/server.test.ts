@@ -1,6 +1,8 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { createClock } from '../core/clock.ts';
 import { PENDING_ID } from '../test-support/scenarios.ts';
+import { TEST_START } from '../test-support/targets.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 const KEY = 'test-key';
@@ -8,7 +10,7 @@ const auth = { authorization: `Bearer ${KEY}` };
 let mock: RunningServer;
 
 beforeAll(async () => {
-  mock = await startServer({ port: 0, apiKeys: [KEY] });
+  mock = await startServer({ port: 0, apiKeys: [KEY], clock: createClock('manual', TEST_START) });
 });
 afterAll(() => mock.close());
 beforeEach(() => mock.api.reset());
@@ -61,6 +63,28 @@ describe('node server', () => {
     expect(await wrong.json()).toMatchObject({ code: 'UNAUTHORIZED' });
     const padded = await fetch(`${mock.baseUrl}/store/orders`, { headers: { ...auth, 'x-padding': big } });
     expect(padded.status).toBe(200);
+  });
+
+  test('answers unparseable HTTP with the configured CORS origin, like every other answer', async () => {
+    const other = await startServer({ port: 0, corsOrigin: 'http://app.test', domains: false });
+    try {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(other.port, '127.0.0.1');
+        let received = '';
+        socket.on('data', (chunk) => {
+          received += chunk.toString();
+        });
+        socket.on('close', () => resolve(received));
+        socket.on('error', reject);
+        socket.write('GARBAGE\r\n\r\n');
+      });
+      expect(answer).toMatch(/^HTTP\/1.1 400 Bad Request\r\n/);
+      expect(answer).toContain('access-control-allow-origin: http://app.test\r\n');
+      expect(answer).not.toContain('access-control-allow-origin: *');
+      expect(answer).toContain('"code":"MALFORMED_REQUEST"');
+    } finally {
+      await other.close();
+    }
   });
 
   test('answers headers beyond 64 KiB with a 431 Error body instead of a bare status line', async () => {
