@@ -49,7 +49,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): {
       query: url.search.slice(1),
       // Fetch's Headers yields lower-case names, as the core expects.
       headers: Object.fromEntries(request.headers),
-      ...(hasBody ? { body: await request.text() } : {}),
+      body: hasBody ? await request.text() : undefined,
     };
     const response = await api.handle(mockRequest);
     return new HttpResponse(request.method === 'HEAD' ? null : (response.body?.text ?? null), {

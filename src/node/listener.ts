@@ -13,7 +13,8 @@ const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
  * The node:http adapter: IncomingMessage → MockRequest, MockResponse → writeHead/end. It builds no Fetch
- * Request/Response objects (about 5x the cost per request) and encodes each shared body once.
+ * Request/Response objects (several times the cost per request; docs/performance.md) and encodes each
+ * shared body once.
  */
 export function createListener(
   api: Pick<MockApi, 'handle' | 'reject'>,

@@ -58,7 +58,7 @@ export const targetFactories: Record<string, TargetFactory> = {
           path: pathname,
           query,
           headers,
-          ...(init.body === undefined ? {} : { body: init.body }),
+          body: init.body,
         });
         const responseHeaders = new Map(
           Object.entries(response.headers).map(([k, v]) => [k.toLowerCase(), v]),
@@ -112,7 +112,7 @@ function fetchTarget(
       const response = await fetch(`${origin}${path}`, {
         method: init.method ?? 'GET',
         headers: requestHeaders(init),
-        ...(init.body === undefined ? {} : { body: init.body }),
+        body: init.body,
       });
       return exchange(response.status, (header) => response.headers.get(header), await response.text());
     },

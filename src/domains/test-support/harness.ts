@@ -25,7 +25,7 @@ export function testDashboard(options: DomainsDashboardOptions = {}) {
       path,
       query,
       headers: { host: 'localhost:4010', ...headers },
-      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      body: body === undefined || typeof body === 'string' ? body : JSON.stringify(body),
     });
     return answer === undefined ? undefined : parse(answer);
   }
