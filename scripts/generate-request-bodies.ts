@@ -61,7 +61,7 @@ export function generateRequestBodies(target: Target): string {
       const media = (body?.content as Record<string, Schema> | undefined)?.['application/json'];
       if (!media) continue;
       const id = (operation as Schema).operationId as string;
-      const pointer = `/paths/${escape(path)}/${method}/requestBody/content/application~1json/schema`;
+      const pointer = `/paths/${pointerEscape(path)}/${method}/requestBody/content/application~1json/schema`;
       exports[id] = `spec#${pointer}`;
       types.push(`  readonly ${id}: ${typeOf(media.schema as Schema, spec, '  ')};`);
       if (media.example !== undefined) examples[id] = media.example;
@@ -148,7 +148,7 @@ function resolve(ref: string, spec: Schema): Schema {
     .reduce<Schema>((node, key) => node[key.replaceAll('~1', '/').replaceAll('~0', '~')] as Schema, spec);
 }
 
-function escape(path: string): string {
+function pointerEscape(path: string): string {
   return path.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 

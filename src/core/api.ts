@@ -130,6 +130,8 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
 
 /** The default report of a 500: one log line with the request and the stack, so "see its log" holds. */
 function logUnexpectedError(error: unknown, request: MockRequest): void {
+  // The core has no runtime types (no DOM, no Node); every runtime it runs on has a console.
+  const { console } = globalThis as unknown as { console: { error(...data: unknown[]): void } };
   console.error(`petstore-mock: unexpected error on ${request.method} ${request.path}:`, error);
 }
 

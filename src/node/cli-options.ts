@@ -22,7 +22,7 @@ export interface CliOptions {
   readonly admin: boolean;
   readonly logFormat: 'pretty' | 'json';
   readonly quiet: boolean;
-  /** The dashboard simulation's clock: real time, or manual (moved by POST /__mock/dashboard/clock/advance). */
+  /** The mock's one clock: real time, or manual (moved by POST /__mock/clock/advance). */
   readonly clock: 'system' | 'manual';
   /** Verify custom domains against this DNS server (ADDRESS:PORT) instead of the simulated provider. */
   readonly dnsServer?: string;

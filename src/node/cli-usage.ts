@@ -19,7 +19,7 @@ Options:
   --no-admin            do not serve the /__mock admin API
   --log-format FORMAT   pretty or json (default pretty)
   --quiet               no request log
-  --clock MODE          dashboard clock: system (default) or manual (advance: POST /__mock/dashboard/clock/advance)
+  --clock MODE          the mock's clock: system (default) or manual (advance: POST /__mock/clock/advance)
   --dns-server ADDR:PORT  verify custom domains with real DNS at this server instead of the simulated provider
   --dns-propagation D   propagation delay of the simulated DNS provider, e.g. 90s, 5m, 48h (default 5m, max 48h)
   --version             print the version
