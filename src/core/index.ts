@@ -10,13 +10,8 @@ export {
   LATEST_TIME,
   type MockClock,
 } from './clock.ts';
-export {
-  DEFAULT_PETS_DEPRECATION,
-  DEFAULT_PETS_SUNSET,
-  DEV_API_KEY,
-  defaultOrders,
-  defaultPets,
-} from './defaults.ts';
+/** The defaults: the development key, the pets deprecation dates, the committed fixtures, the order limit. */
+export * from './defaults.ts';
 export { formatDuration, parseDuration } from './duration.ts';
 export {
   ApiError,

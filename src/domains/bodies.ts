@@ -18,7 +18,7 @@ const valueCodes: Readonly<Record<string, DomainErrorCode>> = {
  * @example const { name } = readBody(request, 'addDomain');
  */
 export function readBody<Id extends keyof RequestBodies>(request: MockRequest, id: Id): RequestBodies[Id] {
-  return readJsonBody(request, requestBodies[id] as never, {
+  return readJsonBody<RequestBodies[Id]>(request, requestBodies[id], {
     example: bodyExamples[id],
     valueError(field, message) {
       if (/^domains\.redirects\[\d+\]\.status$/.test(field)) {
