@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createMockApi } from '../core/index.ts';
+import { DEV_API_KEY } from '../core/defaults.ts';
 import { domainsOf, recordsOf, testDashboard } from './test-support/harness.ts';
 
 const target = 'acme-shop.mockpages.example';
@@ -226,14 +228,72 @@ describe('rule 9: re-verify starts a fresh verification and certificate attempt'
     await t.api('DELETE', `${recordsOf('example.com')}/${caa.body.id}`);
     await t.advance('1h'); // the deleted record stays in caches for its TTL
     const { started, domain } = await t.verify(www, 'reverify');
-    expect([started.status, started.body.status, started.body.certificate.status]).toEqual([
-      202,
-      'verifying',
-      'none',
-    ]);
-    expect(domain.certificate.status).toBe('pending');
+    // Still live while the attempt runs: only its outcome changes the state.
+    expect([started.status, started.body.status, started.body.reverifying]).toEqual([202, 'active', true]);
+    expect(domain).toMatchObject({ status: 'active', reverifying: false, certificate: { status: 'pending' } });
     await t.advance('2m');
     expect((await t.api('GET', www)).body.certificate.status).toBe('issued');
+  });
+
+  it('keeps a live domain served (200) throughout a re-verify, on the mock clock', async () => {
+    const t = await ready();
+    const mock = createMockApi({ extensions: [t.extension], clock: t.dashboard.clock });
+    const get = async () =>
+      (
+        await mock.handle({
+          method: 'GET',
+          path: '/v1/store/orders',
+          query: '',
+          headers: { host: 'www.example.com', authorization: `Bearer ${DEV_API_KEY}` },
+        })
+      ).status;
+    await t.api('POST', domainsOf('acme-shop'), { name: 'www.example.com' });
+    await t.record('CNAME', 'www', target);
+    await t.verify();
+    await t.advance('2m');
+    const before = (await t.api('GET', www)).body;
+    expect(before.certificate.status).toBe('issued');
+    expect(await get()).toBe(200);
+    await t.api('POST', `${www}/reverify`);
+    // Through the check (5 s) and the fresh certificate attempt (2 min), second by second at first.
+    const seen = new Set<number>();
+    for (let second = 0; second < 10; second++) {
+      seen.add(await get());
+      const now = (await t.api('GET', www)).body;
+      expect(now.status).toBe('active');
+      expect(now.certificate.issuedAt).not.toBeNull(); // the current certificate is kept meanwhile
+      await t.advance('1s');
+    }
+    for (let minute = 0; minute < 3; minute++) {
+      seen.add(await get());
+      await t.advance('1m');
+    }
+    expect([...seen]).toEqual([200]);
+    const after = (await t.api('GET', www)).body;
+    expect(after).toMatchObject({ status: 'active', reverifying: false, certificate: { status: 'issued' } });
+    expect(Date.parse(after.certificate.issuedAt)).toBeGreaterThan(Date.parse(before.certificate.issuedAt));
+    expect(Date.parse(after.verifiedAt)).toBeGreaterThan(Date.parse(before.verifiedAt));
+  });
+
+  it('marks a live domain misconfigured with the reason when the fresh check fails, and stops serving it', async () => {
+    const t = await ready();
+    await t.api('POST', domainsOf('acme-shop'), { name: 'www.example.com' });
+    const cname = await t.record('CNAME', 'www', target);
+    await t.verify();
+    await t.advance('2m');
+    await t.api('DELETE', `${recordsOf('example.com')}/${cname.body.id}`);
+    await t.advance('1h');
+    const host = { host: 'www.example.com' };
+    await t.api('POST', `${www}/reverify`);
+    expect(await t.call('GET', '/v1/store/orders', undefined, host)).toBeUndefined();
+    await t.advance('5s');
+    const failed = (await t.api('GET', www)).body;
+    expect(failed).toMatchObject({ status: 'misconfigured', reverifying: false });
+    expect(failed.reasons[0].code).toBe('DNS_NOT_FOUND');
+    await expect(t.call('GET', '/v1/store/orders', undefined, host)).rejects.toMatchObject({
+      status: 404,
+      code: 'DOMAIN_MISCONFIGURED',
+    });
   });
 });
 
