@@ -18,15 +18,20 @@ export const noCertificate: Certificate = {
   nextAttemptAt: null,
 };
 
-/** Verify and re-verify: a fresh check that completes `verificationMs` from now; the certificate starts over. */
+/**
+ * Verify and re-verify: a fresh check that completes `verificationMs` from now. A live domain stays `active`
+ * (served, with its current certificate) while the check runs; only the check's outcome changes its state.
+ * Any other domain goes `verifying` and its certificate starts over.
+ */
 export function startVerification(domain: Domain, now: number, platform: Platform): Domain {
-  return {
-    ...domain,
-    status: 'verifying',
-    reasons: [],
-    certificate: noCertificate,
-    checkAt: now + platform.verificationMs,
-  };
+  const checkAt = now + platform.verificationMs;
+  if (domain.status === 'active') return { ...domain, checkAt };
+  return { ...domain, status: 'verifying', reasons: [], certificate: noCertificate, checkAt };
+}
+
+/** A re-verification is running on a live domain. */
+export function isReverifying(domain: Domain): boolean {
+  return domain.status === 'active' && domain.checkAt !== null;
 }
 
 /**
@@ -36,13 +41,13 @@ export function startVerification(domain: Domain, now: number, platform: Platfor
  */
 export async function settle(domain: Domain, context: LifecycleContext): Promise<Domain> {
   let current = domain;
-  if (current.status === 'verifying' && current.checkAt !== null && current.checkAt <= context.now) {
+  if (current.checkAt !== null && current.checkAt <= context.now) {
     current = await completeCheck(current, current.checkAt, context);
   }
   const due = current.certificate.nextAttemptAt;
   if (
     current.status === 'active' &&
-    current.certificate.status === 'pending' &&
+    (current.certificate.status === 'pending' || current.certificate.status === 'issued') &&
     due !== null &&
     due <= context.now
   ) {
@@ -55,14 +60,16 @@ async function completeCheck(domain: Domain, at: number, context: LifecycleConte
   const target = defaultDomainOf(context.platform, domain.projectId);
   const reasons = await checkDns({ name: domain.name, apex: domain.apex, target }, context.resolver, at);
   const checked = { ...domain, checkAt: null, checkedAt: at };
+  // A failed re-verification is a failed verification: misconfigured, and no longer served (docs/decisions.md).
   if (reasons.length > 0) return { ...checked, status: 'misconfigured', reasons, certificate: noCertificate };
-  // Rule 4: verified means live, and a certificate is requested automatically.
-  const certificate: Certificate = {
-    ...noCertificate,
-    status: 'pending',
-    requestedAt: at,
-    nextAttemptAt: at + context.platform.certificateMs,
-  };
+  // Rule 4: verified means live, and a certificate is requested automatically. An issued certificate stays in
+  // service while the fresh attempt runs; the attempt's outcome replaces it.
+  const previous = domain.certificate;
+  const attempt = { reasons: [], requestedAt: at, nextAttemptAt: at + context.platform.certificateMs };
+  const certificate: Certificate =
+    previous.status === 'issued'
+      ? { ...previous, ...attempt }
+      : { ...noCertificate, ...attempt, status: 'pending' };
   return { ...checked, status: 'active', reasons: [], verifiedAt: at, certificate };
 }
 

@@ -1,5 +1,5 @@
 import { formatDuration } from './duration.ts';
-import { troubleshootHint } from './lifecycle.ts';
+import { isReverifying, troubleshootHint } from './lifecycle.ts';
 import { relativeName } from './names.ts';
 import { defaultDomainOf, type Platform } from './platform.ts';
 import { addingRefusal } from './projects.ts';
@@ -48,6 +48,7 @@ export function presentDomain(domain: Domain, platform: Platform, now: number) {
     projectId: domain.projectId,
     apex: domain.apex,
     status: domain.status,
+    reverifying: isReverifying(domain),
     reasons: domain.reasons,
     ...recordsToCreate(domain, platform),
     certificate: {
