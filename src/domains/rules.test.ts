@@ -108,7 +108,7 @@ describe('rule 4: verified means live, with a certificate issued automatically',
   });
 });
 
-describe('rule 5: an apex needs ALIAS or ANAME, never a CNAME', () => {
+describe('rule 5: an apex (a registrable domain, by the Public Suffix List) needs ALIAS or ANAME, never a CNAME', () => {
   it('asks for ALIAS @ with a note that not every provider supports it, and offers A/AAAA alternatives', async () => {
     const t = await ready();
     const { body } = await t.api('POST', domainsOf('acme-shop'), { name: 'example.com' });
@@ -137,6 +137,46 @@ describe('rule 5: an apex needs ALIAS or ANAME, never a CNAME', () => {
     await t.advance('1h');
     await t.record('ALIAS', '@', target);
     expect((await t.verify(apex, 'reverify')).domain.status).toBe('active');
+  });
+
+  // The Public Suffix List (tldts, private domains included) decides what is an apex.
+  it.each([
+    ['example.co.il', true, 'ALIAS', '@', 'example.co.il'],
+    ['shop.example.com.sg', false, 'CNAME', 'shop', 'example.com.sg'],
+    ['example.github.io', true, 'ALIAS', '@', 'example.github.io'],
+    ['example.com', true, 'ALIAS', '@', 'example.com'],
+    ['www.example.com', false, 'CNAME', 'www', 'example.com'],
+  ])('treats %s as apex=%s: %s %s in the zone %s', async (name, apex, type, record, zone) => {
+    const t = await ready();
+    const added = await t.api('POST', domainsOf('acme-shop'), { name });
+    expect(added.status).toBe(201);
+    expect(added.body.apex).toBe(apex);
+    expect(added.body.records).toEqual([{ type, name: record, host: name, value: target, ttl: 3600 }]);
+    // The record asked for is accepted in that zone at the provider and makes the domain live.
+    if (zone !== 'example.com') await t.api('POST', '/__dashboard/api/dns/zones', { name: zone });
+    const created = await t.api('POST', recordsOf(zone), { type, name: record, value: target });
+    expect([created.status, created.body.host]).toEqual([201, name]);
+    const path = `${domainsOf('acme-shop')}/${name}`;
+    expect((await t.verify(path)).domain.status).toBe('active');
+  });
+
+  it('asks for the record by its name in its registrable zone when nothing is found', async () => {
+    const t = await ready();
+    await t.api('POST', domainsOf('acme-shop'), { name: 'shop.example.co.il' });
+    const { domain } = await t.verify(`${domainsOf('acme-shop')}/shop.example.co.il`);
+    expect(domain.reasons[0].code).toBe('DNS_NOT_FOUND');
+    expect(domain.reasons[0].message).toContain(`Add CNAME shop → ${target}`);
+  });
+
+  it('refuses a public suffix as a domain or as a zone (co.il, github.io)', async () => {
+    const t = await ready();
+    for (const name of ['co.il', 'github.io']) {
+      const domain = await t.api('POST', domainsOf('acme-shop'), { name });
+      expect([domain.status, domain.body.code]).toEqual([400, 'INVALID_DOMAIN']);
+      expect(domain.body.message).toContain('public suffix');
+      const zone = await t.api('POST', '/__dashboard/api/dns/zones', { name });
+      expect([zone.status, zone.body.code]).toEqual([400, 'INVALID_DOMAIN']);
+    }
   });
 });
 
