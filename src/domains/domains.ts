@@ -1,7 +1,7 @@
 import type { Clock } from '../core/types.ts';
 import { domainError } from './errors.ts';
 import { noCertificate, settle, startVerification } from './lifecycle.ts';
-import { isApex, isValidHostName, isWithin, normalizeName } from './names.ts';
+import { isApex, isValidHostName, isWithin, normalizeName, publicSuffixProblem } from './names.ts';
 import type { Platform } from './platform.ts';
 import { addingRefusal, type Projects } from './projects.ts';
 import type { DnsResolver } from './resolver.ts';
@@ -56,6 +56,8 @@ export function createDomains({ store, clock, resolver, platform, projects }: Do
           `"${rawName}" is not a valid domain; enter a name such as www.example.com or example.com (an internationalised name in its xn-- form).`,
         );
       }
+      const suffix = publicSuffixProblem(name);
+      if (suffix) throw domainError('INVALID_DOMAIN', suffix);
       if (isWithin(name, platform.domain)) {
         throw domainError(
           'PLATFORM_DOMAIN',

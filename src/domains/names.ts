@@ -1,3 +1,5 @@
+import { getDomain, getPublicSuffix } from 'tldts';
+
 /** Host names: normalising, validating, and telling an apex from a subdomain. */
 
 /** Lower-case, without a trailing dot: DNS names compare case-insensitively (RFC 4343). */
@@ -22,39 +24,26 @@ export function isValidHostName(name: string): boolean {
   return labels.every((part) => label.test(part));
 }
 
-/**
- * Public suffixes with two labels that people commonly register under. A full Public Suffix List is out of
- * scope for a mock; a name under any other suffix is taken to have a one-label suffix (`example.com`).
- */
-const twoLabelSuffixes = new Set([
-  'co.uk',
-  'org.uk',
-  'ac.uk',
-  'gov.uk',
-  'me.uk',
-  'com.au',
-  'net.au',
-  'org.au',
-  'co.nz',
-  'org.nz',
-  'co.jp',
-  'ne.jp',
-  'or.jp',
-  'com.br',
-  'com.cn',
-  'com.mx',
-  'co.in',
-  'co.za',
-  'com.tr',
-  'co.kr',
-]);
+const suffixOptions = { allowPrivateDomains: true } as const;
 
-/** The registrable domain (`example.co.uk` for `www.example.co.uk`). */
-export function registrableDomain(name: string): string {
-  const labels = name.split('.');
-  const lastTwo = labels.slice(-2).join('.');
-  const keep = twoLabelSuffixes.has(lastTwo) ? 3 : 2;
-  return labels.slice(-keep).join('.');
+/**
+ * The registrable domain by the Public Suffix List, private section included (`example.github.io` is one, as a
+ * CA and a DNS provider see it): `example.co.il` for `www.example.co.il`; undefined for a public suffix itself.
+ * A name under a TLD the list does not know (`acme.test`) has a one-label suffix, the list's default rule.
+ */
+export function registrableDomain(name: string): string | undefined {
+  return getDomain(name, suffixOptions) ?? undefined;
+}
+
+/** Whether `name` is itself a public suffix (`co.il`, `github.io`): nobody can attach it or hold its zone. */
+export function isPublicSuffix(name: string): boolean {
+  return getPublicSuffix(name, suffixOptions) === name;
+}
+
+/** The refusal for a name that is a public suffix, or undefined. */
+export function publicSuffixProblem(name: string): string | undefined {
+  if (!isPublicSuffix(name)) return undefined;
+  return `${name} is a public suffix (on the Public Suffix List): names are registered below it, such as example.${name}; use one of those.`;
 }
 
 export function isApex(name: string): boolean {
@@ -63,7 +52,7 @@ export function isApex(name: string): boolean {
 
 /** The record name relative to the registrable domain: `www` for `www.example.com`, `@` for the apex. */
 export function relativeName(name: string): string {
-  const apex = registrableDomain(name);
+  const apex = registrableDomain(name) ?? name;
   return name === apex ? '@' : name.slice(0, -(apex.length + 1));
 }
 

@@ -1,7 +1,7 @@
 import type { Clock } from '../core/types.ts';
 import { parseDuration } from './duration.ts';
 import { domainError } from './errors.ts';
-import { isValidHostName, isWithin, normalizeName } from './names.ts';
+import { isValidHostName, isWithin, normalizeName, publicSuffixProblem } from './names.ts';
 import { maxPropagationMs } from './platform.ts';
 import type { DashboardStore } from './store.ts';
 import type { Zone, ZoneRecord } from './types.ts';
@@ -46,6 +46,8 @@ export function createZoneEditor(
       const name = normalizeName(input.name);
       if (!isValidHostName(name))
         throw domainError('INVALID_DOMAIN', `${input.name} is not a valid zone name.`);
+      const suffix = publicSuffixProblem(name);
+      if (suffix) throw domainError('INVALID_DOMAIN', suffix);
       if (isWithin(name, platformDomain)) {
         throw domainError(
           'PLATFORM_DOMAIN',
