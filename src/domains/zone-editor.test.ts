@@ -31,6 +31,30 @@ describe('the simulated DNS provider', () => {
     expect([beside.status, beside.body.code]).toEqual([409, 'CNAME_CONFLICT']);
   });
 
+  it('refuses an address that is not an IP address, with 400 naming the value field', async () => {
+    const t = await zone();
+    for (const [type, value] of [
+      ['AAAA', '1:2:3:4:5:6:7:8:9:a'],
+      ['AAAA', '2001:db8::1::2'],
+      ['AAAA', 'fe80::1%eth0'],
+      ['AAAA', '198.51.100.7'],
+      ['A', '198.51.100.256'],
+      ['A', '0x7f.0.0.1'],
+      ['A', '2001:db8::7'],
+    ] as const) {
+      const answer = await t.add(type, 'www', value);
+      expect([type, value, answer.status, answer.body.code]).toEqual([type, value, 400, 'INVALID_RECORD']);
+      expect(answer.body.message).toContain('"value"');
+    }
+  });
+
+  it('accepts IPv4 and IPv6 addresses and stores an IPv6 one in its canonical form (RFC 5952)', async () => {
+    const t = await zone();
+    expect((await t.add('A', 'www', '198.51.100.7')).body.value).toBe('198.51.100.7');
+    expect((await t.add('AAAA', 'www', '2001:DB8:0:0:0:0:0:10')).body.value).toBe('2001:db8::10');
+    expect((await t.add('AAAA', 'v4', '::ffff:198.51.100.7')).status).toBe(201);
+  });
+
   it('refuses ALIAS where the provider has no alias support, saying what to do instead', async () => {
     const t = await zone({ aliasSupport: false });
     const answer = await t.add('ALIAS', '@', 'acme-shop.mockpages.example');
