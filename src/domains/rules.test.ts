@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMockApi } from '../core/index.ts';
 import { DEV_API_KEY } from '../core/defaults.ts';
+import { createMockApi } from '../core/index.ts';
 import { domainsOf, recordsOf, testDashboard } from './test-support/harness.ts';
 
 const target = 'acme-shop.mockpages.example';
@@ -270,7 +270,11 @@ describe('rule 9: re-verify starts a fresh verification and certificate attempt'
     const { started, domain } = await t.verify(www, 'reverify');
     // Still live while the attempt runs: only its outcome changes the state.
     expect([started.status, started.body.status, started.body.reverifying]).toEqual([202, 'active', true]);
-    expect(domain).toMatchObject({ status: 'active', reverifying: false, certificate: { status: 'pending' } });
+    expect(domain).toMatchObject({
+      status: 'active',
+      reverifying: false,
+      certificate: { status: 'pending' },
+    });
     await t.advance('2m');
     expect((await t.api('GET', www)).body.certificate.status).toBe('issued');
   });

@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import { parseCaa } from './caa.ts';
 import { domainError } from './errors.ts';
 import { isValidHostName, isWithin, normalizeName } from './names.ts';
@@ -7,8 +8,6 @@ import type { Zone, ZoneRecordType } from './types.ts';
 
 export const recordTypes: readonly ZoneRecordType[] = ['A', 'AAAA', 'CNAME', 'ALIAS', 'ANAME', 'TXT', 'CAA'];
 const aliasTypes = new Set<ZoneRecordType>(['CNAME', 'ALIAS', 'ANAME']);
-const ipv4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
-const ipv6 = /^[0-9a-f:]+$/i;
 const recordLabel = /^(\*|[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)$/;
 
 /** The record type, upper-cased, or undefined when the provider does not offer it. */
@@ -33,10 +32,17 @@ export function hostIn(zone: Zone, name: string): string {
 export function recordValue(type: ZoneRecordType, raw: string): string {
   const value = raw.trim();
   const bad = (expected: string) =>
-    domainError('INVALID_RECORD', `"${raw}" is not a valid ${type} value; expected ${expected}.`);
-  if (type === 'A' && !ipv4.test(value)) throw bad('an IPv4 address such as 203.0.113.10');
-  if (type === 'AAAA' && !(value.includes(':') && ipv6.test(value)))
-    throw bad('an IPv6 address such as 2001:db8::10');
+    domainError('INVALID_RECORD', `"value": "${raw}" is not a valid ${type} value; expected ${expected}.`);
+  if (type === 'A') {
+    // Four decimal parts only: `0x7f.1` or `010.0.0.1` are addresses to some parsers, never in a zone file.
+    if (!ipaddr.IPv4.isValidFourPartDecimal(value)) throw bad('an IPv4 address such as 203.0.113.10');
+    return value;
+  }
+  if (type === 'AAAA') {
+    // No zone index (`%eth0`): it means something only on one host's link.
+    if (value.includes('%') || !ipaddr.IPv6.isValid(value)) throw bad('an IPv6 address such as 2001:db8::10');
+    return ipaddr.IPv6.parse(value).toRFC5952String();
+  }
   if (aliasTypes.has(type)) {
     if (!isValidHostName(normalizeName(value))) throw bad('a host name such as acme-shop.mockpages.example');
     return normalizeName(value);
