@@ -1,5 +1,6 @@
 import type { Clock } from '../core/types.ts';
 import { domainError } from './errors.ts';
+import { toUnicode } from './idn.ts';
 import { noCertificate, settle, startVerification } from './lifecycle.ts';
 import { isApex, isValidHostName, isWithin, normalizeName, publicSuffixProblem } from './names.ts';
 import type { Platform } from './platform.ts';
@@ -53,7 +54,7 @@ export function createDomains({ store, clock, resolver, platform, projects }: Do
       if (!isValidHostName(name)) {
         throw domainError(
           'INVALID_DOMAIN',
-          `"${rawName}" is not a valid domain; enter a name such as www.example.com or example.com (an internationalised name in its xn-- form).`,
+          `"${rawName}" is not a valid domain; enter a name such as www.example.com or example.com (an internationalised name such as bücher.example too).`,
         );
       }
       const suffix = publicSuffixProblem(name);
@@ -73,6 +74,7 @@ export function createDomains({ store, clock, resolver, platform, projects }: Do
       }
       const domain: Domain = {
         name,
+        unicodeName: toUnicode(name),
         projectId,
         apex: isApex(name),
         status: 'pending',

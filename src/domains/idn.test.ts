@@ -10,7 +10,11 @@ describe('internationalised domain names', () => {
     const t = testDashboard({ dnsPropagationMs: 0 });
     const added = await t.api('POST', domainsOf('acme-shop'), { name: 'BÜCHER.example.' });
     expect(added.status).toBe(201);
-    expect(added.body).toMatchObject({ name: 'xn--bcher-kva.example', unicodeName: 'bücher.example', apex: true });
+    expect(added.body).toMatchObject({
+      name: 'xn--bcher-kva.example',
+      unicodeName: 'bücher.example',
+      apex: true,
+    });
     expect(added.headers.location).toBe(`${domainsOf('acme-shop')}/xn--bcher-kva.example`);
     expect(added.body.records[0]).toMatchObject({ type: 'ALIAS', name: '@', host: 'xn--bcher-kva.example' });
     // Either form finds it; the same name in the other form is the same domain.
@@ -23,7 +27,10 @@ describe('internationalised domain names', () => {
   it('shows the Unicode form of a name added in its xn-- form', async () => {
     const t = testDashboard();
     const added = await t.api('POST', domainsOf('acme-shop'), { name: 'www.xn--bcher-kva.example' });
-    expect(added.body).toMatchObject({ name: 'www.xn--bcher-kva.example', unicodeName: 'www.bücher.example' });
+    expect(added.body).toMatchObject({
+      name: 'www.xn--bcher-kva.example',
+      unicodeName: 'www.bücher.example',
+    });
     const ascii = await t.api('POST', domainsOf('acme-shop'), { name: 'shop.example.com' });
     expect(ascii.body.unicodeName).toBe('shop.example.com');
   });

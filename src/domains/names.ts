@@ -1,11 +1,18 @@
 import { getDomain, getPublicSuffix } from 'tldts';
+import { toAscii } from './idn.ts';
 
 /** Host names: normalising, validating, and telling an apex from a subdomain. */
 
-/** Lower-case, without a trailing dot: DNS names compare case-insensitively (RFC 4343). */
+/**
+ * Lower-case, without a trailing dot: DNS names compare case-insensitively (RFC 4343). A name with non-ASCII
+ * or `xn--` labels is brought to its ASCII form by IDNA (`BÜCHER.example` → `xn--bcher-kva.example`); one IDNA
+ * refuses is left as typed, lower-cased, for validation to refuse.
+ */
 export function normalizeName(name: string): string {
   const lower = name.trim().toLowerCase();
-  return lower.endsWith('.') ? lower.slice(0, -1) : lower;
+  const bare = lower.endsWith('.') ? lower.slice(0, -1) : lower;
+  if (!/[^\x00-\x7f]|xn--/.test(bare)) return bare;
+  return toAscii(bare) ?? bare;
 }
 
 /** The comparison rule 3 asks for: case-insensitive, a trailing dot ignored. */
@@ -21,7 +28,9 @@ export function isValidHostName(name: string): boolean {
   const labels = name.split('.');
   if (labels.length < 2) return false;
   if (/^\d+$/.test(labels[labels.length - 1] ?? '')) return false;
-  return labels.every((part) => label.test(part));
+  if (!labels.every((part) => label.test(part))) return false;
+  // An xn-- label must be punycode that IDNA accepts (`xn--a` is not).
+  return !name.includes('xn--') || toAscii(name) === name;
 }
 
 const suffixOptions = { allowPrivateDomains: true } as const;

@@ -45,6 +45,7 @@ export function presentDomain(domain: Domain, platform: Platform, now: number) {
   const { certificate } = domain;
   return {
     name: domain.name,
+    unicodeName: domain.unicodeName,
     projectId: domain.projectId,
     apex: domain.apex,
     status: domain.status,

@@ -46,6 +46,7 @@ async function apply(setup: Setup, { store, now, platform }: ScenarioContext): P
   const checkAt = setup.checkIn === undefined ? null : now + setup.checkIn;
   const domain: Domain = {
     name: setup.domain,
+    unicodeName: setup.domain,
     projectId: project,
     apex: isApex(setup.domain),
     status: checkAt === null ? 'pending' : 'verifying',

@@ -48,7 +48,10 @@ export interface Certificate {
 }
 
 export interface Domain {
+  /** The ASCII form (punycode for an internationalised name): what DNS, Host headers and certificates use. */
   readonly name: string;
+  /** The Unicode form people read (`bücher.example`); the same as `name` for an ASCII name. */
+  readonly unicodeName: string;
   readonly projectId: string;
   readonly apex: boolean;
   readonly status: DomainStatus;
