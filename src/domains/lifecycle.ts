@@ -112,7 +112,7 @@ export function troubleshootHint(domain: Domain, now: number, platform: Platform
   if (domain.certificate.status !== 'pending' || domain.verifiedAt === null) return undefined;
   if (now - domain.verifiedAt < platform.troubleshootAfterMs) return undefined;
   return {
-    code: 'CERTIFICATE_DELAYED',
+    code: 'CERTIFICATE_DELAYED' as const,
     message: `The certificate for ${domain.name} is still pending ${Math.floor((now - domain.verifiedAt) / 60_000)} minutes after verification; it normally appears within a couple of minutes.`,
     steps: [
       `Check that the DNS records still point at ${defaultDomainOf(platform, domain.projectId)} (nothing changed since verification).`,

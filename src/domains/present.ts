@@ -1,3 +1,4 @@
+import type { components } from '../../spec/dashboard-api.js';
 import { formatDuration } from './duration.ts';
 import { isReverifying, troubleshootHint } from './lifecycle.ts';
 import { relativeName } from './names.ts';
@@ -5,8 +6,14 @@ import { defaultDomainOf, type Platform } from './platform.ts';
 import { addingRefusal } from './projects.ts';
 import type { Domain, Project, RecordToCreate, Zone, ZoneRecord } from './types.ts';
 
-/** The API's JSON shapes (spec/dashboard.openapi.yaml): times as ISO strings, derived fields filled in. */
+/**
+ * The API's JSON shapes: times as ISO strings, derived fields filled in. Each presenter is checked with
+ * `satisfies` against the types generated from spec/dashboard.openapi.yaml, the same types the page uses.
+ */
+type Schemas = components['schemas'];
 
+export function iso(ms: number): string;
+export function iso(ms: number | null): string | null;
 export function iso(ms: number | null): string | null {
   return ms === null ? null : new Date(ms).toISOString();
 }
@@ -20,7 +27,7 @@ export function presentProject(project: Project, platform: Platform) {
     defaultDomain: defaultDomainOf(platform, project.id),
     deploys: project.deploys.map((deploy) => ({ ...deploy, createdAt: iso(deploy.createdAt) })),
     customDomains: refusal ? { allowed: false, ...refusal } : { allowed: true },
-  };
+  } satisfies Schemas['Project'];
 }
 
 /** Rule 2 and 5: what to create at the DNS provider. */
@@ -29,7 +36,7 @@ export function recordsToCreate(domain: Domain, platform: Platform) {
   const base = { host: domain.name, ttl: platform.recordTtl };
   if (!domain.apex) {
     const cname: RecordToCreate = { type: 'CNAME', name: relativeName(domain.name), value: target, ...base };
-    return { records: [cname] };
+    return { records: [cname] } satisfies RecordsToCreate;
   }
   return {
     records: [{ type: 'ALIAS', name: '@', value: target, ...base } satisfies RecordToCreate],
@@ -37,8 +44,10 @@ export function recordsToCreate(domain: Domain, platform: Platform) {
       (a) => ({ type: a.type, name: '@', value: a.value, ...base }) satisfies RecordToCreate,
     ),
     note: `${domain.name} is an apex domain: it needs an ALIAS or ANAME record (some providers call it CNAME flattening) instead of a CNAME. Not every DNS provider supports them; where yours does not, create the A/AAAA records under "alternatives".`,
-  };
+  } satisfies RecordsToCreate;
 }
+
+type RecordsToCreate = Pick<Schemas['Domain'], 'records' | 'alternatives' | 'note'>;
 
 export function presentDomain(domain: Domain, platform: Platform, now: number) {
   const troubleshoot = troubleshootHint(domain, now, platform);
@@ -65,7 +74,7 @@ export function presentDomain(domain: Domain, platform: Platform, now: number) {
     checkAt: iso(domain.checkAt),
     checkedAt: iso(domain.checkedAt),
     verifiedAt: iso(domain.verifiedAt),
-  };
+  } satisfies Schemas['Domain'];
 }
 
 export function presentRecord(record: ZoneRecord, zone: Zone) {
@@ -80,7 +89,7 @@ export function presentRecord(record: ZoneRecord, zone: Zone) {
     visibleAt: iso(record.visibleAt),
     deletedAt: iso(record.deletedAt),
     hiddenAt: iso(record.hiddenAt),
-  };
+  } satisfies Schemas['ZoneRecord'];
 }
 
 export function presentZone(zone: Zone) {
@@ -90,5 +99,5 @@ export function presentZone(zone: Zone) {
     aliasSupport: zone.aliasSupport,
     caaServfail: zone.caaServfail,
     records: zone.records.map((record) => presentRecord(record, zone)),
-  };
+  } satisfies Schemas['Zone'];
 }
