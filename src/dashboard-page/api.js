@@ -4,14 +4,27 @@
  * the mock only through these calls, so it also shows how the API is used.
  */
 
-/** @typedef {import('./types.js').Project} Project */
-/** @typedef {import('./types.js').Domain} Domain */
-/** @typedef {import('./types.js').Configuration} Configuration */
-/** @typedef {import('./types.js').Zone} Zone */
-/** @typedef {import('./types.js').ZoneRecord} ZoneRecord */
-/** @typedef {import('./types.js').RecordInput} RecordInput */
-/** @typedef {import('./types.js').Clock} Clock */
-/** @typedef {import('./types.js').Scenario} Scenario */
+/**
+ * The API's shapes, generated from spec/dashboard.openapi.yaml (`npm run types`), never restated by hand.
+ *
+ * @typedef {import('../../spec/dashboard-api.js').components['schemas']} Schemas
+ * @typedef {import('../../spec/dashboard-api.js').operations} Operations
+ * @typedef {Schemas['Project']} Project
+ * @typedef {Schemas['Domain']} Domain
+ * @typedef {Schemas['Reason']} Reason
+ * @typedef {Schemas['DnsRecordToCreate']} RecordToCreate
+ * @typedef {NonNullable<Schemas['Certificate']['troubleshoot']>} Troubleshoot
+ * @typedef {Schemas['Configuration']} Configuration
+ * @typedef {Schemas['Configuration']['domains']} DomainsConfig
+ * @typedef {Schemas['Zone']} Zone
+ * @typedef {Schemas['ZoneRecord']} ZoneRecord
+ * @typedef {Schemas['RecordInput']} RecordInput
+ * @typedef {RecordInput['type']} RecordType
+ * @typedef {Operations['createZone']['requestBody']['content']['application/json']} ZoneInput
+ * @typedef {Schemas['Clock']} Clock
+ * @typedef {Schemas['Scenario']} Scenario
+ * @typedef {Operations['loadScenario']['responses'][200]['content']['application/json']} LoadedScenario
+ */
 
 /** A refusal from the API: the Error body's stable code and its message, which says what to do. */
 export class ApiError extends Error {
@@ -99,10 +112,7 @@ export const api = {
 
   /** @returns {Promise<Zone[]>} */
   listZones: () => call('GET', `${API}/dns/zones`),
-  /**
-   * @param {{ name: string, propagation?: string, aliasSupport?: boolean, caaServfail?: boolean }} zone
-   * @returns {Promise<Zone>}
-   */
+  /** @param {ZoneInput} zone @returns {Promise<Zone>} */
   createZone: (zone) => call('POST', `${API}/dns/zones`, zone),
   /** @param {string} zone @returns {Promise<void>} */
   deleteZone: (zone) => call('DELETE', `${API}/dns/zones/${segment(zone)}`),
@@ -122,7 +132,7 @@ export const api = {
   advanceClock: (by) => call('POST', `${MOCK}/clock/advance`, { by }),
   /** @returns {Promise<Scenario[]>} */
   listScenarios: () => call('GET', `${MOCK}/scenarios`),
-  /** @param {string} name @returns {Promise<{ scenario: Scenario, domains: Domain[] }>} */
+  /** @param {string} name @returns {Promise<LoadedScenario>} */
   loadScenario: (name) => call('POST', `${MOCK}/scenarios/${segment(name)}`),
   /** @returns {Promise<void>} */
   reset: () => call('POST', `${MOCK}/reset`),

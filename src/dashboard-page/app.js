@@ -1,18 +1,31 @@
 // @ts-check
 import { ApiError, api } from './api.js';
 import { renderConfig } from './config-view.js';
-import { prefillRecord, wireDnsForms } from './dns-forms.js';
+import { editingRecord, prefillRecord, wireDnsForms } from './dns-forms.js';
 import { renderZones } from './dns-view.js';
 import { announce, byId, copyText, h, replaceChildrenKeepingFocus, slug } from './dom.js';
 import { CERTIFICATE_TEXT, renderDomains, STATUS_TEXT } from './domains-view.js';
 import { renderClock, wireSimulation } from './simulation.js';
-import { describeError, now, run, state } from './state.js';
+import { describeError, now, replaceSnapshot, run, snapshot } from './state.js';
 
-/** @typedef {import('./types.js').Domain} Domain */
-/** @typedef {import('./types.js').DomainsConfig} DomainsConfig */
+/** @typedef {import('./api.js').Domain} Domain */
+/** @typedef {import('./api.js').DomainsConfig} DomainsConfig */
 
 let pollTimer = 0;
 let lastSnapshot = '';
+
+/**
+ * What only the page knows, owned and written here alone (the server's state is the snapshot in state.js;
+ * the DNS and Simulation panels keep their own).
+ */
+const ui = {
+  projectId: '',
+  /** @type {string | null} the domain whose menu is open */ openMenu: null,
+  /** @type {DomainsConfig | null} an unsaved edit of the configuration */ configDraft: null,
+  configError: '',
+  /** @type {Map<string, string>} what was last announced per domain, to announce only changes */
+  lastSeen: new Map(),
+};
 
 /**
  * Reads the project, its domains, configuration, the zones and the clock, then renders. A poll (`onlyIfChanged`)
@@ -20,7 +33,7 @@ let lastSnapshot = '';
  */
 async function refresh(onlyIfChanged = false) {
   window.clearTimeout(pollTimer);
-  const id = state.projectId;
+  const id = ui.projectId;
   try {
     const [project, domains, configuration, zones, clock] = await Promise.all([
       api.getProject(id),
@@ -30,13 +43,13 @@ async function refresh(onlyIfChanged = false) {
       // The mock controls are absent with --no-admin; the page then works without the simulation panel.
       api.getClock().catch(() => null),
     ]);
-    if (id !== state.projectId) return;
+    if (id !== ui.projectId) return;
     // To the minute: relative times ("in 4 min") and record visibility are worked out from the clock.
     const minute = Math.floor((clock ? Date.parse(clock.now) : Date.now()) / 60_000);
     const snapshot = JSON.stringify([project, domains, configuration, zones, clock?.mode, minute]);
     if (!onlyIfChanged || snapshot !== lastSnapshot) {
       lastSnapshot = snapshot;
-      Object.assign(state, { project, domains, config: configuration.domains, zones, clock });
+      replaceSnapshot({ project, domains, config: configuration.domains, zones, clock });
       render();
       announceChanges();
     }
@@ -48,10 +61,11 @@ async function refresh(onlyIfChanged = false) {
 
 /** With the system clock, transitions happen on their own: poll faster while one is due. */
 function schedulePoll() {
+  const { domains, zones, clock } = snapshot();
   const transient =
-    state.domains.some((d) => d.status === 'verifying' || d.certificate.status === 'pending') ||
-    state.zones.some((z) => z.records.some((r) => Date.parse(r.visibleAt) > now() || r.deletedAt));
-  const delay = state.clock?.mode === 'system' && transient ? 2000 : 10_000;
+    domains.some((d) => d.status === 'verifying' || d.reverifying || d.certificate.status === 'pending') ||
+    zones.some((z) => z.records.some((r) => Date.parse(r.visibleAt) > now() || r.deletedAt));
+  const delay = clock?.mode === 'system' && transient ? 2000 : 10_000;
   pollTimer = window.setTimeout(() => {
     if (document.visibilityState === 'visible') void refresh(true);
     else schedulePoll();
@@ -70,6 +84,7 @@ function showFatal(error) {
 }
 
 function render() {
+  const { domains, config } = snapshot();
   renderProject();
   const domainActions = {
     verify: (/** @type {Domain} */ d) => domainAction(d, 'verify'),
@@ -84,27 +99,27 @@ function render() {
   };
   replaceChildrenKeepingFocus(
     byId('domain-list', HTMLElement),
-    renderDomains(state.domains, {
-      config: state.config,
+    renderDomains(domains, {
+      config,
       now: now(),
-      openMenu: state.openMenu,
+      openMenu: ui.openMenu,
       actions: domainActions,
     }),
   );
   replaceChildrenKeepingFocus(byId('config', HTMLElement), [
-    renderConfig(state.configDraft ?? state.config, {
-      domains: state.domains,
-      dirty: state.configDraft !== null,
-      error: state.configError,
+    renderConfig(ui.configDraft ?? config, {
+      domains,
+      dirty: ui.configDraft !== null,
+      error: ui.configError,
       actions: {
         edit: (draft) => {
-          state.configDraft = draft;
+          ui.configDraft = draft;
           render();
         },
         save: (draft) => void saveConfig(draft),
         discard: () => {
-          state.configDraft = null;
-          state.configError = '';
+          ui.configDraft = null;
+          ui.configError = '';
           render();
         },
       },
@@ -115,14 +130,15 @@ function render() {
 }
 
 function renderDns() {
+  const { zones } = snapshot();
   replaceChildrenKeepingFocus(
     byId('zones', HTMLElement),
-    renderZones(state.zones, { now: now(), editing: state.editing, actions: dnsActions }),
+    renderZones(zones, { now: now(), editing: editingRecord(), actions: dnsActions }),
   );
   const select = byId('record-zone', HTMLSelectElement);
   const chosen = select.value;
-  select.replaceChildren(...state.zones.map((zone) => h('option', { value: zone.name }, zone.name)));
-  if (state.zones.some((zone) => zone.name === chosen)) select.value = chosen;
+  select.replaceChildren(...zones.map((zone) => h('option', { value: zone.name }, zone.name)));
+  if (zones.some((zone) => zone.name === chosen)) select.value = chosen;
 }
 
 /** The DNS panel's row actions; dns-forms.js owns the panel's forms and supplies them. */
@@ -133,13 +149,13 @@ let dnsActions = /** @type {import('./dns-view.js').DnsActions} */ ({
 });
 
 function renderProject() {
+  const { projects, project } = snapshot();
   const select = byId('project-select', HTMLSelectElement);
   select.replaceChildren(
-    ...state.projects.map((p) =>
-      h('option', { value: p.id, selected: p.id === state.projectId }, `${p.name} (${p.id})`),
+    ...projects.map((p) =>
+      h('option', { value: p.id, selected: p.id === ui.projectId }, `${p.name} (${p.id})`),
     ),
   );
-  const project = state.project;
   if (!project) return;
   const last = project.deploys.at(-1);
   byId('project-summary', HTMLElement).replaceChildren(
@@ -186,32 +202,37 @@ function renderProject() {
 function announceChanges() {
   const messages = [];
   const seen = new Map();
-  for (const domain of state.domains) {
-    const summary = `${STATUS_TEXT[domain.status][0]}; ${CERTIFICATE_TEXT[domain.certificate.status][0]}${
-      domain.certificate.troubleshoot ? '; see the troubleshooting steps' : ''
-    }`;
+  for (const domain of snapshot().domains) {
+    const summary = `${STATUS_TEXT[domain.status]}; ${CERTIFICATE_TEXT[domain.certificate.status]}${
+      domain.reverifying ? '; re-verifying' : ''
+    }${domain.certificate.troubleshoot ? '; see the troubleshooting steps' : ''}`;
     seen.set(domain.name, summary);
-    const before = state.lastSeen.get(domain.name);
-    if (before !== undefined && before !== summary) messages.push(`${domain.name}: ${summary}.`);
+    const before = ui.lastSeen.get(domain.name);
+    if (before !== undefined && before !== summary) messages.push(`${domain.unicodeName}: ${summary}.`);
   }
-  state.lastSeen = seen;
+  ui.lastSeen = seen;
   if (messages.length > 0) announce(messages.join(' '));
 }
 
 /** @param {Domain} domain @param {'verify' | 'reverify'} kind */
 async function domainAction(domain, kind) {
-  state.openMenu = null;
+  ui.openMenu = null;
   const done = await run(
-    () => (kind === 'verify' ? api.verifyDomain : api.reverifyDomain)(state.projectId, domain.name),
+    () => (kind === 'verify' ? api.verifyDomain : api.reverifyDomain)(ui.projectId, domain.name),
     byId('add-error', HTMLElement),
   );
-  if (done) announce(`${kind === 'verify' ? 'Verifying' : 'Re-verifying'} ${domain.name}: checking DNS.`);
+  if (done) {
+    const live = done.value.status === 'active' ? ', and it stays live meanwhile' : '';
+    announce(
+      `${kind === 'verify' ? 'Verifying' : 'Re-verifying'} ${domain.unicodeName}: checking DNS${live}.`,
+    );
+  }
   await refresh();
 }
 
 /** @param {string | null} name */
 function toggleMenu(name) {
-  state.openMenu = name;
+  ui.openMenu = name;
   render();
   if (name !== null) {
     const first = document.querySelector(`#domain-${slug(name)}-menu [role="menuitem"]`);
@@ -221,12 +242,12 @@ function toggleMenu(name) {
 
 /** @param {Domain} domain */
 function confirmRemove(domain) {
-  state.openMenu = null;
+  ui.openMenu = null;
   render();
   const dialog = byId('remove-dialog', HTMLDialogElement);
-  byId('remove-title', HTMLElement).textContent = `Remove ${domain.name}?`;
+  byId('remove-title', HTMLElement).textContent = `Remove ${domain.unicodeName}?`;
   byId('remove-text', HTMLElement).textContent =
-    `${domain.name} stops being served at once and is dropped from the primary domain and redirects. ` +
+    `${domain.unicodeName} stops being served at once and is dropped from the primary domain and redirects. ` +
     'You can add it again later.';
   dialog.returnValue = '';
   dialog.addEventListener(
@@ -237,10 +258,10 @@ function confirmRemove(domain) {
         return;
       }
       const done = await run(
-        () => api.removeDomain(state.projectId, domain.name),
+        () => api.removeDomain(ui.projectId, domain.name),
         byId('add-error', HTMLElement),
       );
-      if (done) announce(`Removed ${domain.name}. It is no longer served.`);
+      if (done) announce(`Removed ${domain.unicodeName}. It is no longer served.`);
       await refresh();
       byId('domains-heading', HTMLElement).focus();
     },
@@ -257,17 +278,17 @@ function focusMenuButton(name) {
 
 /** @param {Domain} domain */
 async function makePrimary(domain) {
-  state.openMenu = null;
-  const redirects = state.config.redirects
-    .filter((r) => r.from !== domain.name)
+  ui.openMenu = null;
+  const redirects = snapshot()
+    .config.redirects.filter((r) => r.from !== domain.name)
     .map((r) => ({ ...r, to: domain.name }));
   await saveConfig({ primary: domain.name, redirects });
 }
 
 /** @param {Domain} domain */
 async function redirectToPrimary(domain) {
-  state.openMenu = null;
-  const { primary, redirects } = state.config;
+  ui.openMenu = null;
+  const { primary, redirects } = snapshot().config;
   if (primary === null) return;
   await saveConfig({ primary, redirects: [...redirects, { from: domain.name, to: primary, status: 301 }] });
 }
@@ -275,16 +296,15 @@ async function redirectToPrimary(domain) {
 /** @param {DomainsConfig} draft */
 async function saveConfig(draft) {
   try {
-    const saved = await api.putConfiguration(state.projectId, { domains: draft });
-    state.config = saved.domains;
-    state.configDraft = null;
-    state.configError = '';
+    const saved = await api.putConfiguration(ui.projectId, { domains: draft });
+    ui.configDraft = null;
+    ui.configError = '';
     announce(
       `Saved: primary domain ${saved.domains.primary ?? 'none'}, ${saved.domains.redirects.length} redirect(s).`,
     );
   } catch (error) {
-    state.configDraft = draft;
-    state.configError = describeError(error);
+    ui.configDraft = draft;
+    ui.configError = describeError(error);
   }
   await refresh();
 }
@@ -298,7 +318,7 @@ async function addDomain() {
     input.focus();
     return;
   }
-  const added = await run(() => api.addDomain(state.projectId, name), error);
+  const added = await run(() => api.addDomain(ui.projectId, name), error);
   if (!added) {
     input.setAttribute('aria-invalid', 'true');
     input.focus();
@@ -309,7 +329,7 @@ async function addDomain() {
   input.value = '';
   const record = domain.records[0];
   announce(
-    `Added ${domain.name}.` +
+    `Added ${domain.unicodeName}.` +
       (record
         ? ` At your DNS provider, create ${record.type} ${record.name} with value ${record.value}.`
         : '') +
@@ -321,20 +341,21 @@ async function addDomain() {
 
 /** @param {string} id */
 async function selectProject(id) {
-  state.projectId = id;
-  state.configDraft = null;
-  state.configError = '';
-  state.openMenu = null;
-  state.lastSeen = new Map();
+  ui.projectId = id;
+  ui.configDraft = null;
+  ui.configError = '';
+  ui.openMenu = null;
+  ui.lastSeen = new Map();
   history.replaceState(null, '', `#project=${encodeURIComponent(id)}`);
   await refresh();
 }
 
 /** Reloads the project list (after a scenario or reset) and shows `preferred` or the current project. */
 async function reloadProjects(/** @type {string | undefined} */ preferred) {
-  state.projects = await api.listProjects();
-  const wanted = preferred ?? state.projectId;
-  await selectProject(state.projects.some((p) => p.id === wanted) ? wanted : (state.projects[0]?.id ?? ''));
+  const projects = await api.listProjects();
+  replaceSnapshot({ projects });
+  const wanted = preferred ?? ui.projectId;
+  await selectProject(projects.some((p) => p.id === wanted) ? wanted : (projects[0]?.id ?? ''));
 }
 
 async function start() {
@@ -346,13 +367,13 @@ async function start() {
     void selectProject(/** @type {HTMLSelectElement} */ (event.target).value);
   });
   document.addEventListener('click', (event) => {
-    if (state.openMenu === null) return;
+    if (ui.openMenu === null) return;
     if (event.target instanceof Element && event.target.closest('.menu-wrap')) return;
-    state.openMenu = null;
+    ui.openMenu = null;
     render();
   });
   dnsActions = wireDnsForms({ refresh, renderDns });
-  wireSimulation({ refresh, reloadProjects });
+  wireSimulation({ refresh, reloadProjects, projectId: () => ui.projectId });
   const fromHash = new URLSearchParams(location.hash.slice(1)).get('project') ?? undefined;
   try {
     await reloadProjects(fromHash);

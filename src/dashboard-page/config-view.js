@@ -1,8 +1,8 @@
 // @ts-check
 import { h } from './dom.js';
 
-/** @typedef {import('./types.js').DomainsConfig} DomainsConfig */
-/** @typedef {import('./types.js').Domain} Domain */
+/** @typedef {import('./api.js').DomainsConfig} DomainsConfig */
+/** @typedef {import('./api.js').Domain} Domain */
 
 /**
  * @typedef {object} ConfigActions

@@ -1,17 +1,24 @@
 // @ts-check
 import { api } from './api.js';
 import { announce, byId, when } from './dom.js';
-import { now, run, state } from './state.js';
+import { now, run, snapshot } from './state.js';
 
-/** @typedef {import('./types.js').RecordToCreate} RecordToCreate */
-/** @typedef {import('./types.js').RecordInput} RecordInput */
-/** @typedef {import('./types.js').RecordType} RecordType */
-/** @typedef {import('./types.js').Zone} Zone */
-/** @typedef {import('./types.js').ZoneRecord} ZoneRecord */
+/** @typedef {import('./api.js').RecordToCreate} RecordToCreate */
+/** @typedef {import('./api.js').RecordInput} RecordInput */
+/** @typedef {import('./api.js').RecordType} RecordType */
+/** @typedef {import('./api.js').Zone} Zone */
+/** @typedef {import('./api.js').ZoneRecord} ZoneRecord */
 
 /** A record the user asked to create before its zone existed; filled in once the zone is created. */
 /** @type {RecordInput | null} */
 let pendingPrefill = null;
+
+/** The zone record being edited in the record form (this panel's own state). */
+/** @type {{ zone: string, id: string } | null} */
+let editing = null;
+
+/** The record being edited, for the zone tables to mark. */
+export const editingRecord = () => editing;
 
 const fields = () => ({
   zone: byId('record-zone', HTMLSelectElement),
@@ -37,7 +44,7 @@ const zoneOf = (record) => (record.name === '@' ? record.host : record.host.slic
 export function prefillRecord(record) {
   const zone = zoneOf(record);
   const input = { type: record.type, name: record.name, value: record.value, ttl: record.ttl };
-  if (!state.zones.some((z) => z.name === zone)) {
+  if (!snapshot().zones.some((z) => z.name === zone)) {
     pendingPrefill = input;
     const zoneName = byId('zone-name', HTMLInputElement);
     zoneName.value = zone;
@@ -64,7 +71,7 @@ function fillRecordForm(zone, input) {
 
 function stopEditing() {
   const f = fields();
-  state.editing = null;
+  editing = null;
   f.legend.textContent = 'Add a record';
   f.submit.textContent = 'Add record';
   f.cancel.hidden = true;
@@ -123,11 +130,14 @@ export function wireDnsForms({ refresh, renderDns }) {
       f.error.textContent = 'Create a zone first.';
       return;
     }
-    const editing = state.editing;
+    const edited = editing;
     const old =
-      editing && state.zones.find((z) => z.name === editing.zone)?.records.find((r) => r.id === editing.id);
-    if (editing && old) {
-      const deleted = await run(() => api.deleteRecord(editing.zone, editing.id), f.error);
+      edited &&
+      snapshot()
+        .zones.find((z) => z.name === edited.zone)
+        ?.records.find((r) => r.id === edited.id);
+    if (edited && old) {
+      const deleted = await run(() => api.deleteRecord(edited.zone, edited.id), f.error);
       if (!deleted) return;
     }
     const added = await run(() => api.addRecord(zone, input), f.error);
@@ -161,7 +171,7 @@ export function wireDnsForms({ refresh, renderDns }) {
   return {
     edit(zone, record) {
       const f = fields();
-      state.editing = { zone: zone.name, id: record.id };
+      editing = { zone: zone.name, id: record.id };
       fillRecordForm(zone.name, record);
       f.zone.disabled = true;
       f.legend.textContent = `Edit ${record.type} ${record.host}`;
@@ -173,7 +183,7 @@ export function wireDnsForms({ refresh, renderDns }) {
     async deleteRecord(zone, record) {
       const done = await run(() => api.deleteRecord(zone.name, record.id), fields().error);
       if (done) announce(`Deleted ${record.type} ${record.host}. Resolvers may still see it for its TTL.`);
-      if (state.editing?.id === record.id) stopEditing();
+      if (editing?.id === record.id) stopEditing();
       await refresh();
       byId('dns-heading', HTMLElement).focus();
     },

@@ -1,8 +1,8 @@
 // @ts-check
 import { clockTime, h, relative, slug } from './dom.js';
 
-/** @typedef {import('./types.js').Zone} Zone */
-/** @typedef {import('./types.js').ZoneRecord} ZoneRecord */
+/** @typedef {import('./api.js').Zone} Zone */
+/** @typedef {import('./api.js').ZoneRecord} ZoneRecord */
 
 /**
  * @typedef {object} DnsActions
@@ -131,29 +131,34 @@ function renderRecord(zone, record, now, editing, actions) {
         h(
           'span',
           { class: 'row-actions' },
-          h(
-            'button',
-            {
-              type: 'button',
-              class: 'link',
-              'data-key': `${zone.name}:${record.id}:edit`,
-              'aria-label': `Edit ${label}`,
-              onclick: () => actions.edit(zone, record),
-            },
-            'Edit',
+          linkButton('Edit', `Edit ${label}`, `${zone.name}:${record.id}:edit`, () =>
+            actions.edit(zone, record),
           ),
-          h(
-            'button',
-            {
-              type: 'button',
-              class: 'link danger',
-              'data-key': `${zone.name}:${record.id}:delete`,
-              'aria-label': `Delete ${label}`,
-              onclick: () => actions.deleteRecord(zone, record),
-            },
+          linkButton(
             'Delete',
+            `Delete ${label}`,
+            `${zone.name}:${record.id}:delete`,
+            () => actions.deleteRecord(zone, record),
+            'danger',
           ),
         ),
     ),
+  );
+}
+
+/**
+ * A button styled as a link in a row of a zone table; `data-key` keeps focus on it across re-renders.
+ *
+ * @param {string} text
+ * @param {string} ariaLabel the full name, since several rows show the same text
+ * @param {string} key
+ * @param {() => void} onclick
+ * @param {string} [kind] an extra class, e.g. `danger`
+ */
+function linkButton(text, ariaLabel, key, onclick, kind = '') {
+  return h(
+    'button',
+    { type: 'button', class: `link ${kind}`.trim(), 'data-key': key, 'aria-label': ariaLabel, onclick },
+    text,
   );
 }

@@ -1,11 +1,12 @@
 // @ts-check
 import { h, relative, slug, when } from './dom.js';
 import { renderMenu } from './menu.js';
+import { nextStep, traffic } from './next-step.js';
 
-/** @typedef {import('./types.js').Domain} Domain */
-/** @typedef {import('./types.js').DomainsConfig} DomainsConfig */
-/** @typedef {import('./types.js').RecordToCreate} RecordToCreate */
-/** @typedef {import('./types.js').Reason} Reason */
+/** @typedef {import('./api.js').Domain} Domain */
+/** @typedef {import('./api.js').DomainsConfig} DomainsConfig */
+/** @typedef {import('./api.js').RecordToCreate} RecordToCreate */
+/** @typedef {import('./api.js').Reason} Reason */
 
 /**
  * @typedef {object} DomainActions
@@ -19,22 +20,19 @@ import { renderMenu } from './menu.js';
  * @property {(name: string | null) => void} toggleMenu
  */
 
-/** The badge text and the sentence under it, per domain status. */
+/** The badge text per domain status (the status sentence says what to do; see next-step.js). */
 export const STATUS_TEXT = {
-  pending: ['Pending', 'Waiting for DNS: create the records below at your DNS provider, then choose Verify.'],
-  verifying: ['Verifying', 'Checking DNS.'],
-  active: ['Live', 'Verified and served.'],
-  misconfigured: [
-    'Invalid configuration',
-    'The last DNS check failed. Fix what is listed below, then choose Verify.',
-  ],
+  pending: 'Pending',
+  verifying: 'Verifying',
+  active: 'Live',
+  misconfigured: 'Invalid configuration',
 };
 
 export const CERTIFICATE_TEXT = {
-  none: ['No certificate', 'A certificate is requested automatically once the domain is verified.'],
-  pending: ['Certificate pending', 'Being issued; this normally takes a couple of minutes.'],
-  issued: ['Certificate issued', 'Issued and renewed automatically; there is nothing to install.'],
-  failed: ['Certificate failed', 'The certificate authority refused to issue it; see why below.'],
+  none: 'No certificate',
+  pending: 'Certificate pending',
+  issued: 'Certificate issued',
+  failed: 'Certificate failed',
 };
 
 /**
@@ -56,11 +54,11 @@ export function renderDomains(domains, context) {
  */
 function renderDomain(domain, { config, now, openMenu, actions }) {
   const id = `domain-${slug(domain.name)}`;
-  const [statusLabel, statusSentence] = STATUS_TEXT[domain.status];
-  const [certLabel, certSentence] = CERTIFICATE_TEXT[domain.certificate.status];
   const redirect = config.redirects.find((r) => r.from === domain.name);
   const isPrimary = config.primary === domain.name;
-  const verifyLabel = domain.status === 'active' ? 'Re-verify' : 'Verify';
+  const live = domain.status === 'active';
+  const checking = domain.status === 'verifying' || domain.reverifying;
+  const flow = traffic(domain, config);
   return h(
     'article',
     {
@@ -69,11 +67,18 @@ function renderDomain(domain, { config, now, openMenu, actions }) {
       'aria-labelledby': `${id}-name`,
       'data-domain': domain.name,
       'data-status': domain.status,
+      'data-reverifying': String(domain.reverifying),
     },
     h(
       'div',
       { class: 'domain-head' },
-      h('h3', { id: `${id}-name`, tabindex: -1, 'data-key': `${domain.name}:heading` }, domain.name),
+      h(
+        'h3',
+        { id: `${id}-name`, tabindex: -1, 'data-key': `${domain.name}:heading` },
+        domain.unicodeName,
+        // An internationalised name: DNS, Host headers and certificates use its ASCII (punycode) form.
+        domain.unicodeName !== domain.name && h('span', { class: 'ascii', 'data-ascii': '' }, domain.name),
+      ),
       isPrimary && h('span', { class: 'tag' }, 'Primary'),
       redirect && h('span', { class: 'tag' }, `Redirects to ${redirect.to} (${redirect.status})`),
       domain.apex && h('span', { class: 'tag muted' }, 'Apex'),
@@ -87,10 +92,10 @@ function renderDomain(domain, { config, now, openMenu, actions }) {
             class: 'primary',
             'data-key': `${domain.name}:verify`,
             'aria-describedby': `${id}-status`,
-            disabled: domain.status === 'verifying',
-            onclick: () => (domain.status === 'active' ? actions.reverify(domain) : actions.verify(domain)),
+            disabled: checking,
+            onclick: () => (live ? actions.reverify(domain) : actions.verify(domain)),
           },
-          domain.status === 'verifying' ? 'Verifying…' : verifyLabel,
+          checking ? (live ? 'Re-verifying…' : 'Verifying…') : live ? 'Re-verify' : 'Verify',
         ),
         renderMenu(domain, id, openMenu === domain.name, isPrimary, config, actions),
       ),
@@ -98,26 +103,37 @@ function renderDomain(domain, { config, now, openMenu, actions }) {
     h(
       'p',
       { class: 'badges', id: `${id}-status` },
-      h('span', { class: `badge status-${domain.status}`, 'data-badge': 'status' }, statusLabel),
+      h(
+        'span',
+        { class: `badge status-${domain.status}`, 'data-badge': 'status' },
+        STATUS_TEXT[domain.status],
+      ),
       ' ',
-      h('span', { class: `badge cert-${domain.certificate.status}`, 'data-badge': 'certificate' }, certLabel),
+      h(
+        'span',
+        { class: `badge cert-${domain.certificate.status}`, 'data-badge': 'certificate' },
+        CERTIFICATE_TEXT[domain.certificate.status],
+      ),
+      domain.reverifying && [
+        ' ',
+        h('span', { class: 'badge status-verifying', 'data-badge': 'reverifying' }, 'Re-verifying'),
+      ],
     ),
-    h('p', { class: 'sentence' }, statusSentence, ' ', statusDetail(domain, now)),
+    h('p', { class: 'next-step', 'data-next-step': '' }, h('strong', {}, 'Next: '), nextStep(domain)),
+    h('p', { class: `traffic ${flow.served ? 'served' : 'not-served'}`, 'data-traffic': '' }, flow.text),
+    h('p', { class: 'sentence' }, statusDetail(domain, now), ' ', live ? certificateDetail(domain, now) : ''),
     domain.reasons.length > 0 && renderReasons('Why verification failed', domain.reasons),
-    domain.status === 'active' &&
-      h('p', { class: 'sentence' }, certSentence, ' ', certificateDetail(domain, now)),
     domain.certificate.reasons.length > 0 &&
       renderReasons('Why the certificate is not issued', domain.certificate.reasons),
     domain.certificate.troubleshoot && renderTroubleshoot(domain.certificate.troubleshoot),
-    domain.status !== 'active' && renderRecords(domain, actions),
-    domain.status === 'active' &&
-      h('details', {}, h('summary', {}, 'DNS records for this domain'), renderRecords(domain, actions)),
+    !live && renderRecords(domain, actions),
+    live && h('details', {}, h('summary', {}, 'DNS records for this domain'), renderRecords(domain, actions)),
   );
 }
 
 /** @param {Domain} domain @param {number} now */
 function statusDetail(domain, now) {
-  if (domain.status === 'verifying' && domain.checkAt)
+  if ((domain.status === 'verifying' || domain.reverifying) && domain.checkAt)
     return `The check completes at ${when(domain.checkAt, now)}.`;
   if (domain.status === 'active' && domain.verifiedAt) return `Verified ${relative(domain.verifiedAt, now)}.`;
   if (domain.status === 'misconfigured' && domain.checkedAt)
@@ -129,12 +145,13 @@ function statusDetail(domain, now) {
 function certificateDetail(domain, now) {
   const { certificate } = domain;
   if (certificate.status === 'issued' && certificate.issuedAt) {
-    return `Issued by ${certificate.issuer ?? 'the platform'} at ${when(certificate.issuedAt, now)}.`;
+    const renewal = certificate.nextAttemptAt
+      ? ` A fresh one is requested at ${when(certificate.nextAttemptAt, now)}.`
+      : '';
+    return `Issued by ${certificate.issuer ?? 'the platform'} at ${when(certificate.issuedAt, now)}.${renewal}`;
   }
-  if (certificate.status === 'pending' && certificate.nextAttemptAt) {
-    return `Next attempt at ${when(certificate.nextAttemptAt, now)}.`;
-  }
-  if (certificate.status === 'failed') return 'Fix it, then choose Re-verify for a fresh attempt.';
+  if (certificate.nextAttemptAt)
+    return `Next certificate attempt at ${when(certificate.nextAttemptAt, now)}.`;
   return '';
 }
 
@@ -166,7 +183,7 @@ function renderReasons(title, reasons) {
   );
 }
 
-/** @param {import('./types.js').Troubleshoot} hint */
+/** @param {import('./api.js').Troubleshoot} hint */
 function renderTroubleshoot(hint) {
   return h(
     'div',
@@ -206,7 +223,7 @@ function recordTable(domain, records, actions) {
   return h(
     'table',
     { class: 'record-table' },
-    h('caption', { class: 'sr-only' }, `DNS records for ${domain.name}`),
+    h('caption', { class: 'sr-only' }, `DNS records for ${domain.unicodeName}`),
     h(
       'thead',
       {},

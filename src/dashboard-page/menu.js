@@ -1,8 +1,8 @@
 // @ts-check
 import { h } from './dom.js';
 
-/** @typedef {import('./types.js').Domain} Domain */
-/** @typedef {import('./types.js').DomainsConfig} DomainsConfig */
+/** @typedef {import('./api.js').Domain} Domain */
+/** @typedef {import('./api.js').DomainsConfig} DomainsConfig */
 /** @typedef {import('./domains-view.js').DomainActions} DomainActions */
 
 /**
@@ -54,7 +54,7 @@ export function renderMenu(domain, id, open, isPrimary, config, actions) {
       'aria-haspopup': 'menu',
       'aria-expanded': String(open),
       'aria-controls': `${id}-menu`,
-      'aria-label': `More actions for ${domain.name}`,
+      'aria-label': `More actions for ${domain.unicodeName}`,
       onclick: () => actions.toggleMenu(open ? null : domain.name),
       onkeydown: (/** @type {KeyboardEvent} */ event) => {
         if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {

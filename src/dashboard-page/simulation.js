@@ -1,7 +1,7 @@
 // @ts-check
 import { api } from './api.js';
 import { announce, byId, clockTime, h } from './dom.js';
-import { run, state } from './state.js';
+import { run, snapshot } from './state.js';
 
 /** The Simulation panel: the mock's clock and the mock controls (plan, deploys, scenarios, reset). */
 
@@ -20,7 +20,7 @@ const STEPS = [
  */
 export function renderClock(refresh) {
   const container = byId('clock', HTMLElement);
-  const clock = state.clock;
+  const clock = snapshot().clock;
   const controls = byId('sim-heading', HTMLElement).parentElement;
   if (controls) controls.hidden = !clock;
   if (!clock) return;
@@ -97,14 +97,20 @@ export function renderClock(refresh) {
  * The mock controls: plan, deploys, scenarios and reset. They change the simulation directly, standing for
  * what happens outside Project settings (billing, a deploy).
  *
- * @param {{ refresh: () => Promise<void>, reloadProjects: (preferred?: string) => Promise<void> }} page
+ * @param {{
+ *   refresh: () => Promise<void>,
+ *   reloadProjects: (preferred?: string) => Promise<void>,
+ *   projectId: () => string,
+ * }} page
  */
-export function wireSimulation({ refresh, reloadProjects }) {
+export function wireSimulation({ refresh, reloadProjects, projectId }) {
+  /** @type {readonly import('./api.js').Scenario[]} the scenarios offered (this panel's own state) */
+  let scenarios = [];
   const error = byId('sim-error', HTMLElement);
   byId('plan-form', HTMLFormElement).addEventListener('submit', async (event) => {
     event.preventDefault();
     const plan = byId('plan-select', HTMLSelectElement).value;
-    const done = await run(() => api.setPlan(state.projectId, plan), error);
+    const done = await run(() => api.setPlan(projectId(), plan), error);
     if (done) announce(`${done.value.name} is now on the ${plan} plan.`);
     await refresh();
   });
@@ -113,7 +119,7 @@ export function wireSimulation({ refresh, reloadProjects }) {
     ['deploy-failed', 'failed'],
   ])) {
     byId(id, HTMLButtonElement).addEventListener('click', async () => {
-      const done = await run(() => api.recordDeploy(state.projectId, status), error);
+      const done = await run(() => api.recordDeploy(projectId(), status), error);
       if (done)
         announce(
           `Recorded a ${status === 'succeeded' ? 'successful' : 'failed'} deploy of ${done.value.name}.`,
@@ -124,15 +130,15 @@ export function wireSimulation({ refresh, reloadProjects }) {
   const select = byId('scenario-select', HTMLSelectElement);
   const help = byId('scenario-help', HTMLElement);
   const describe = () => {
-    const scenario = state.scenarios.find((s) => s.name === select.value);
+    const scenario = scenarios.find((s) => s.name === select.value);
     help.textContent = scenario ? `${scenario.description} States: ${scenario.states.join(', ')}.` : '';
   };
   select.addEventListener('change', describe);
   void api
     .listScenarios()
-    .then((scenarios) => {
-      state.scenarios = scenarios;
-      select.replaceChildren(...scenarios.map((s) => h('option', { value: s.name }, s.name)));
+    .then((offered) => {
+      scenarios = offered;
+      select.replaceChildren(...offered.map((s) => h('option', { value: s.name }, s.name)));
       describe();
     })
     .catch(() => {

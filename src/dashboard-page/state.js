@@ -1,32 +1,50 @@
 // @ts-check
 import { ApiError } from './api.js';
 
-/** @typedef {import('./types.js').Domain} Domain */
-/** @typedef {import('./types.js').DomainsConfig} DomainsConfig */
+/** @typedef {import('./api.js').Project} Project */
+/** @typedef {import('./api.js').Domain} Domain */
+/** @typedef {import('./api.js').DomainsConfig} DomainsConfig */
+/** @typedef {import('./api.js').Zone} Zone */
+/** @typedef {import('./api.js').Clock} Clock */
 
 /**
- * Everything the page shows, read from the API on each refresh. Reads also move the simulation forward:
- * `GET .../domains` settles verification and certificates to the mock's clock.
+ * What the server said at the last refresh. It has one owner: app.js's refresh replaces it whole, and nothing
+ * edits it (it is frozen). What only the page knows (the open menu, an unsaved draft, the record being edited,
+ * the scenarios offered) lives with the module that owns it, not here.
+ *
+ * @typedef {object} Snapshot
+ * @property {readonly Project[]} projects
+ * @property {Project | null} project the project shown
+ * @property {readonly Domain[]} domains its domains, settled to the mock's clock by the read
+ * @property {DomainsConfig} config
+ * @property {readonly Zone[]} zones
+ * @property {Clock | null} clock null when the mock controls are off (`--no-admin`)
  */
-export const state = {
-  /** @type {import('./types.js').Project[]} */ projects: [],
-  projectId: '',
-  /** @type {import('./types.js').Project | null} */ project: null,
-  /** @type {Domain[]} */ domains: [],
-  /** @type {DomainsConfig} */ config: { primary: null, redirects: [] },
-  /** @type {import('./types.js').Zone[]} */ zones: [],
-  /** @type {import('./types.js').Clock | null} */ clock: null,
-  /** @type {import('./types.js').Scenario[]} */ scenarios: [],
-  /** @type {string | null} */ openMenu: null,
-  /** @type {DomainsConfig | null} an unsaved edit of the configuration */ configDraft: null,
-  configError: '',
-  /** @type {{ zone: string, id: string } | null} the zone record being edited */ editing: null,
-  /** @type {Map<string, string>} what was last announced per domain, to announce only changes */
-  lastSeen: new Map(),
-};
+
+/** @type {Readonly<Snapshot>} */
+let current = Object.freeze({
+  projects: [],
+  project: null,
+  domains: [],
+  config: { primary: null, redirects: [] },
+  zones: [],
+  clock: null,
+});
+
+/** The server's state as last read. */
+export const snapshot = () => current;
+
+/**
+ * Replaces the snapshot with what the server answered (only app.js calls this).
+ *
+ * @param {Partial<Snapshot>} answered
+ */
+export function replaceSnapshot(answered) {
+  current = Object.freeze({ ...current, ...answered });
+}
 
 /** The mock's time (which a manual clock may have moved far from the browser's). */
-export const now = () => (state.clock ? Date.parse(state.clock.now) : Date.now());
+export const now = () => (current.clock ? Date.parse(current.clock.now) : Date.now());
 
 /**
  * Runs an API call; a refusal is shown in `errorElement` (a role=alert element, so it is announced).
