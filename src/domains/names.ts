@@ -11,7 +11,7 @@ import { toAscii } from './idn.ts';
 export function normalizeName(name: string): string {
   const lower = name.trim().toLowerCase();
   const bare = lower.endsWith('.') ? lower.slice(0, -1) : lower;
-  if (!/[^\x00-\x7f]|xn--/.test(bare)) return bare;
+  if (!/[^\p{ASCII}]|xn--/u.test(bare)) return bare;
   return toAscii(bare) ?? bare;
 }
 
