@@ -124,7 +124,12 @@ function renderDomain(domain, { config, now, openMenu, actions }) {
     h('p', { class: 'sentence' }, statusDetail(domain, now), ' ', live ? certificateDetail(domain, now) : ''),
     domain.reasons.length > 0 && renderReasons('Why verification failed', domain.reasons),
     domain.certificate.reasons.length > 0 &&
-      renderReasons('Why the certificate is not issued', domain.certificate.reasons),
+      renderReasons(
+        domain.certificate.status === 'issued'
+          ? 'Why the fresh certificate is not issued yet (the current one stays in service)'
+          : 'Why the certificate is not issued',
+        domain.certificate.reasons,
+      ),
     domain.certificate.troubleshoot && renderTroubleshoot(domain.certificate.troubleshoot),
     !live && renderRecords(domain, actions),
     live && h('details', {}, h('summary', {}, 'DNS records for this domain'), renderRecords(domain, actions)),
