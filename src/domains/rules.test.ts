@@ -319,6 +319,25 @@ describe('rule 9: re-verify starts a fresh verification and certificate attempt'
     expect(Date.parse(after.verifiedAt)).toBeGreaterThan(Date.parse(before.verifiedAt));
   });
 
+  it('keeps the issued certificate in service until the fresh attempt replaces it, failed if CAA now forbids', async () => {
+    const t = await ready();
+    await t.api('POST', domainsOf('acme-shop'), { name: 'www.example.com' });
+    await t.record('CNAME', 'www', target);
+    await t.verify();
+    await t.advance('2m');
+    expect((await t.api('GET', www)).body.certificate.status).toBe('issued');
+    await t.record('CAA', '@', '0 issue "other-ca.example"');
+    const { domain } = await t.verify(www, 'reverify');
+    expect(domain).toMatchObject({ status: 'active', certificate: { status: 'issued' } });
+    expect(domain.certificate.nextAttemptAt).not.toBeNull();
+    await t.advance('2m');
+    const after = (await t.api('GET', www)).body;
+    expect(after.status).toBe('active');
+    expect(after.certificate).toMatchObject({ status: 'failed', nextAttemptAt: null });
+    expect(after.certificate.reasons[0].code).toBe('CAA_FORBIDS_ISSUANCE');
+    expect(await t.call('GET', '/v1/store/orders', undefined, { host: 'www.example.com' })).toBeUndefined();
+  });
+
   it('marks a live domain misconfigured with the reason when the fresh check fails, and stops serving it', async () => {
     const t = await ready();
     await t.api('POST', domainsOf('acme-shop'), { name: 'www.example.com' });
