@@ -7,8 +7,8 @@
 /**
  * The API's shapes, generated from spec/dashboard.openapi.yaml (`npm run types`), never restated by hand.
  *
- * @typedef {import('../../spec/dashboard-api.js').components['schemas']} Schemas
- * @typedef {import('../../spec/dashboard-api.js').operations} Operations
+ * @typedef {import('../../spec/dashboard-api.generated.js').components['schemas']} Schemas
+ * @typedef {import('../../spec/dashboard-api.generated.js').operations} Operations
  * @typedef {Schemas['Project']} Project
  * @typedef {Schemas['Domain']} Domain
  * @typedef {Schemas['Reason']} Reason

@@ -1,4 +1,4 @@
-import type { components } from '../../spec/dashboard-api.js';
+import type { components } from '../../spec/dashboard-api.generated.ts';
 import { formatDuration } from './duration.ts';
 import { isReverifying, troubleshootHint } from './lifecycle.ts';
 import { relativeName } from './names.ts';
