@@ -546,8 +546,9 @@ export interface components {
         };
         readonly Domain: {
             /**
-             * @description The ASCII form, used by DNS, `Host` headers and certificates: an internationalised name added as
-             *     `bücher.example` is `xn--bcher-kva.example` (IDNA, as the WHATWG URL parser maps it).
+             * @description The ASCII form, used by DNS, `Host` headers and certificates. An internationalised name may be added
+             *     in Unicode (`bücher.example`) or in its `xn--` form; either way `name` is `xn--bcher-kva.example`
+             *     (IDNA, as the WHATWG URL parser maps it) and `unicodeName` is `bücher.example`.
              * @example www.example.com
              */
             readonly name: string;
@@ -814,8 +815,7 @@ export interface operations {
             readonly content: {
                 readonly "application/json": {
                     /**
-                     * @description The domain, e.g. `www.example.com` or `example.com` (case and a trailing dot ignored); an
-                     *     internationalised name in Unicode (`bücher.example`) or its `xn--` form.
+                     * @description The domain, e.g. `www.example.com` or `example.com` (case and a trailing dot ignored).
                      * @example www.example.com
                      */
                     readonly name: string;
