@@ -290,6 +290,16 @@ describe.skipIf(skip)('the Domains settings page in a real browser', { timeout: 
     await idn.screenshot({ path: `${SCREENSHOTS}idn-both-forms.png` });
   });
 
+  it('asks for the record in the registrable zone the Public Suffix List gives (example.com.sg)', async () => {
+    const shop = await addDomain('shop.example.com.sg');
+    const cname = shop.locator('tr[data-record="CNAME"]');
+    expect(await cname.locator('td').nth(1).locator('code').textContent()).toBe('shop');
+    await cname.getByRole('button', { name: /Add in DNS panel/ }).click();
+    expect(await page.getByLabel('Zone (registered domain)').inputValue()).toBe('example.com.sg');
+    const apex = await addDomain('example.github.io');
+    expect(await apex.locator('tr[data-record="ALIAS"] td').nth(1).locator('code').textContent()).toBe('@');
+  });
+
   it('shows the free-plan refusal and adds nothing', async () => {
     await page.getByLabel('Project').selectOption('hobby-blog');
     const refusal = page.locator('#refusal[data-code="PLAN_UPGRADE_REQUIRED"]');
