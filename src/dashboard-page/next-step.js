@@ -19,7 +19,8 @@ export function nextStep(domain) {
   if (domain.status === 'pending') {
     return `Create the ${recordWords(domain)} below at your DNS provider, then choose Verify; DNS changes can take up to 48 hours to propagate (often minutes).`;
   }
-  if (domain.status === 'verifying') return 'Nothing to do: DNS is being checked, which takes a few seconds.';
+  if (domain.status === 'verifying')
+    return 'Nothing to do: DNS is being checked, and the result shows here when the check completes.';
   if (domain.status === 'misconfigured') return fixStep(domain);
   if (certificate.status === 'issued') {
     return 'Nothing to do: the domain is live and its certificate is issued and renewed automatically.';
