@@ -18,7 +18,15 @@ async function ready(options: Parameters<typeof testDashboard>[0] = { dnsPropaga
     await t.advance('5s');
     return { started, domain: (await t.api('GET', path)).body };
   };
-  return { ...t, record, verify };
+  /** www.example.com live with its certificate issued, as read by the user; with its CNAME record. */
+  const live = async () => {
+    await t.api('POST', domainsOf('acme-shop'), { name: 'www.example.com' });
+    const cname = await record('CNAME', 'www', target);
+    await verify();
+    await t.advance('2m');
+    return { cname: cname.body, domain: (await t.api('GET', www)).body };
+  };
+  return { ...t, record, verify, live };
 }
 
 describe('rule 1: adding needs a paid plan and a successful deploy', () => {
@@ -291,11 +299,7 @@ describe('rule 9: re-verify starts a fresh verification and certificate attempt'
           headers: { host: 'www.example.com', authorization: `Bearer ${DEV_API_KEY}` },
         })
       ).status;
-    await t.api('POST', domainsOf('acme-shop'), { name: 'www.example.com' });
-    await t.record('CNAME', 'www', target);
-    await t.verify();
-    await t.advance('2m');
-    const before = (await t.api('GET', www)).body;
+    const before = (await t.live()).domain;
     expect(before.certificate.status).toBe('issued');
     expect(await get()).toBe(200);
     await t.api('POST', `${www}/reverify`);
@@ -321,11 +325,7 @@ describe('rule 9: re-verify starts a fresh verification and certificate attempt'
 
   it('keeps the issued certificate in service until the fresh attempt replaces it, failed if CAA now forbids', async () => {
     const t = await ready();
-    await t.api('POST', domainsOf('acme-shop'), { name: 'www.example.com' });
-    await t.record('CNAME', 'www', target);
-    await t.verify();
-    await t.advance('2m');
-    expect((await t.api('GET', www)).body.certificate.status).toBe('issued');
+    expect((await t.live()).domain.certificate.status).toBe('issued');
     await t.record('CAA', '@', '0 issue "other-ca.example"');
     const { domain } = await t.verify(www, 'reverify');
     expect(domain).toMatchObject({ status: 'active', certificate: { status: 'issued' } });
@@ -340,11 +340,8 @@ describe('rule 9: re-verify starts a fresh verification and certificate attempt'
 
   it('marks a live domain misconfigured with the reason when the fresh check fails, and stops serving it', async () => {
     const t = await ready();
-    await t.api('POST', domainsOf('acme-shop'), { name: 'www.example.com' });
-    const cname = await t.record('CNAME', 'www', target);
-    await t.verify();
-    await t.advance('2m');
-    await t.api('DELETE', `${recordsOf('example.com')}/${cname.body.id}`);
+    const { cname } = await t.live();
+    await t.api('DELETE', `${recordsOf('example.com')}/${cname.id}`);
     await t.advance('1h');
     const host = { host: 'www.example.com' };
     await t.api('POST', `${www}/reverify`);
