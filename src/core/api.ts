@@ -7,7 +7,7 @@ import {
   defaultPets,
 } from './defaults.ts';
 import type { ApiError } from './errors.ts';
-import type { MockExtension } from './extension.ts';
+import type { MockExtension, ServedRoute } from './extension.ts';
 import { createHandle } from './handle.ts';
 import { RequestJournal } from './journal.ts';
 import { type OrderSeed, type PetSeed, parseOrderSeed, parsePetSeed } from './order-input.ts';
@@ -65,6 +65,8 @@ export interface MockApi {
   readonly basePath: string;
   /** The Store API operations served, as `{ method, path }` with OpenAPI-style templates (for drift tests). */
   readonly operations: readonly { readonly method: string; readonly path: string }[];
+  /** Every route answered, the Store API's under `basePath` and the extensions' (`:param` segments). */
+  readonly routes: readonly ServedRoute[];
 }
 
 /**
@@ -115,6 +117,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     onUnexpectedError: options.onUnexpectedError ?? logUnexpectedError,
   });
   const operations = router.operations();
+  const routes = [...router.served(basePath), ...extensions.flatMap((extension) => extension.routes ?? [])];
   return {
     handle,
     reject: (error) => kit.error(error),
@@ -125,6 +128,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     apiKeys,
     basePath,
     operations,
+    routes,
   };
 }
 

@@ -13,12 +13,24 @@ export interface MockExtension {
    */
   readonly pathPrefix?: string;
   /**
+   * Every method and path it answers, with `:param` segments (`/__mock/orders/:id/ship`), for adapters that
+   * register one handler per route (MSW). An extension without them (host routing) is reached only by
+   * adapters that pass every request through.
+   */
+  readonly routes?: readonly ServedRoute[];
+  /**
    * Answer the request, or return undefined to pass it on. Throw ApiError to answer with an Error body;
    * the core adds the CORS headers and journals the answer.
    */
   handle(request: MockRequest): Promise<MockResponse | undefined>;
   /** Back to the seed state; called by `POST /__mock/reset` and by the MSW controller's `reset()`. */
   reset?(): Promise<void>;
+}
+
+/** A method and a path pattern the mock answers, e.g. `{ method: 'DELETE', path: '/v1/store/orders/:orderId' }`. */
+export interface ServedRoute {
+  readonly method: string;
+  readonly path: string;
 }
 
 /** What the composition root (`createMock`) gives each extension it builds: the mock's one clock. */

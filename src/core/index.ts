@@ -1,5 +1,6 @@
 /** The framework-free core of the Petstore mock: the store, the request handling and their shapes. */
 export { createMockApi, type MockApi, type MockApiOptions } from './api.ts';
+export type { ErrorBody, Order, StoreApiPaths } from './api-types.ts';
 export { checkCredential } from './auth.ts';
 export { type BodyProblem, type BodyValidator, type ReadBodyOptions, readJsonBody } from './body.ts';
 export {
@@ -27,7 +28,7 @@ export {
   type HttpErrorCode,
   httpErrorCodes,
 } from './errors.ts';
-export type { ExtensionContext, ExtensionFactory, MockExtension } from './extension.ts';
+export type { ExtensionContext, ExtensionFactory, MockExtension, ServedRoute } from './extension.ts';
 export { parseId } from './ids.ts';
 export { type JournalEntry, RequestJournal } from './journal.ts';
 export type { OrderSeed, PetSeed } from './order-input.ts';

@@ -1,4 +1,5 @@
 import { coreError } from './errors.ts';
+import type { ServedRoute } from './extension.ts';
 import type { MockRequest, MockResponse } from './types.ts';
 
 /** The names of a path's `:param` segments, read from the literal (as Hono's `ParamKeys` does). */
@@ -82,6 +83,13 @@ export class Router {
         method,
         path: `${prefix}${route.path.replace(/:(\w+)/g, '{$1}')}`,
       })),
+    );
+  }
+
+  /** The routes as `{ method, path }` with `:param` segments below `prefix`, for per-route adapters (MSW). */
+  served(prefix = ''): ServedRoute[] {
+    return this.#routes.flatMap(({ route }) =>
+      Object.keys(route.methods).map((method) => ({ method, path: `${prefix}${route.path}` })),
     );
   }
 

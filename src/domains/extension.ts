@@ -1,4 +1,4 @@
-import type { ExtensionContext, MockExtension } from '../core/extension.ts';
+import type { ExtensionContext, MockExtension, ServedRoute } from '../core/extension.ts';
 import type { MockRequest, MockResponse } from '../core/types.ts';
 import { apiPrefix, createApiRoutes } from './api-routes.ts';
 import { createDashboard, type Dashboard, type DashboardOptions } from './dashboard.ts';
@@ -15,8 +15,8 @@ export interface DomainsDashboardOptions extends DashboardOptions {
 export interface DomainsDashboard extends MockExtension {
   /** The simulation behind the routes: its store, resolver, projects, domains and zones. */
   readonly simulation: Dashboard;
-  /** Every route served, as `[method, path pattern]` (`:param` segments). */
-  readonly routes: ReadonlyArray<readonly [string, string]>;
+  /** Every route served, as `{ method, path }` (`:param` segments). */
+  readonly routes: readonly ServedRoute[];
 }
 
 /**
@@ -36,9 +36,7 @@ export function createDomainsDashboard(options: DomainsDashboardOptions = {}): D
   return {
     name: 'domains-dashboard',
     simulation,
-    routes: [...api.operations(apiPrefix), ...controls.operations(mockPrefix)].map(
-      ({ method, path }) => [method, path.replace(/\{(\w+)\}/g, ':$1')] as const,
-    ),
+    routes: [...api.served(apiPrefix), ...(options.controls === false ? [] : controls.served(mockPrefix))],
     handle(request: MockRequest): Promise<MockResponse | undefined> {
       const { path } = request;
       if (within(path, apiPrefix)) {

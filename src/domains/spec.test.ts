@@ -49,7 +49,7 @@ function problems(method: string, path: string, answer: Answer): string[] {
 describe('spec/dashboard.openapi.yaml', () => {
   it('documents exactly the routes the dashboard serves', () => {
     const { extension } = testDashboard();
-    const served = extension.routes.map(([method, path]) => `${method} ${path}`);
+    const served = extension.routes.map(({ method, path }) => `${method} ${path}`);
     expect([...served].sort()).toEqual([...specRoutes].sort());
   });
 

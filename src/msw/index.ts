@@ -1,11 +1,18 @@
-import { type HttpHandler, HttpResponse, http } from 'msw';
-import type { MockClock, MockExtension, MockRequest, OrderStore, RequestJournal } from '../core/index.ts';
+import { type HttpHandler, HttpResponse, type HttpResponseResolver, http } from 'msw';
+import type { MockClock, MockExtension, MockRequest, RequestJournal, ServedRoute } from '../core/index.ts';
 import { createMock, type Mock, type MockOptions } from '../mock.ts';
+import { resolveBaseUrl } from './base-url.ts';
+import { type ControllerStore, controllerStore } from './store-view.ts';
 
+export type { ErrorBody as Error, ErrorBody, Order, StoreApiPaths } from '../core/api-types.ts';
 export { createMock, type Mock, type MockOptions } from '../mock.ts';
+export type { ControllerStore, OrderId } from './store-view.ts';
 
 export interface CreateHandlersOptions extends MockOptions {
-  /** Where the app under test sends its requests; default `http://localhost:4010/v1`. */
+  /**
+   * Where the app under test sends its requests; default `http://localhost:4010/v1`. A relative URL (`/v1`)
+   * is resolved against `location` (browser, jsdom).
+   */
   readonly baseUrl?: string;
 }
 
@@ -15,18 +22,28 @@ export interface MockController {
   reset(): Promise<void>;
   /** The mock's one clock, e.g. `controller.clock.advance(30 * 60_000)` (the pets sunset follows it too). */
   readonly clock: MockClock;
-  readonly store: OrderStore;
+  /** The orders; ids as the wire shows them (`store.get(1)`) or as strings. */
+  readonly store: ControllerStore;
   readonly journal: RequestJournal;
   readonly api: Mock;
   /** The extensions built for this mock (the domains simulation, when given one). */
   readonly extensions: readonly MockExtension[];
 }
 
+const METHOD_HANDLERS = {
+  GET: http.get,
+  POST: http.post,
+  PUT: http.put,
+  PATCH: http.patch,
+  DELETE: http.delete,
+} as const;
+
 /**
- * MSW handlers backed by the same composition root as the server. One handler takes every request to the
- * base URL's origin (the API under its path, the /__mock admin API beside it). The domains simulation is in
- * only when passed (`extensions: [domainsSimulation()]` from `petstore-mock/domains`), so a bundle without
- * it does not carry it.
+ * MSW handlers backed by the same composition root as the server: one handler per operation the specs
+ * define (the Store API under the base URL, the /__mock admin API and, when given, the dashboard API beside
+ * it), and one per path for its other methods (405 with `Allow`, HEAD, OPTIONS). Every other request is
+ * left to MSW, so the app's own handlers and `onUnhandledRequest` see it. The domains simulation is in only
+ * when passed (`extensions: [domainsSimulation()]` from `petstore-mock/domains`).
  *
  * @example
  * const { handlers, controller } = createHandlers({ apiKeys: ['test-key'] });
@@ -37,30 +54,56 @@ export function createHandlers(options: CreateHandlersOptions = {}): {
   handlers: HttpHandler[];
   controller: MockController;
 } {
-  const baseUrl = new URL(options.baseUrl ?? 'http://localhost:4010/v1');
+  const baseUrl = resolveBaseUrl(options.baseUrl ?? 'http://localhost:4010/v1');
   const api = createMock({ ...options, basePath: baseUrl.pathname.replace(/\/+$/, '') });
+  const answer: HttpResponseResolver = async ({ request }) =>
+    toHttpResponse(await api.handle(await toMockRequest(request)), request.method);
 
-  const handler = http.all(`${baseUrl.origin}/*`, async ({ request }) => {
-    const url = new URL(request.url);
-    const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-    const mockRequest: MockRequest = {
-      method: request.method,
-      path: url.pathname,
-      query: url.search.slice(1),
-      // Fetch's Headers yields lower-case names, as the core expects.
-      headers: Object.fromEntries(request.headers),
-      body: hasBody ? await request.text() : undefined,
-    };
-    const response = await api.handle(mockRequest);
-    return new HttpResponse(request.method === 'HEAD' ? null : (response.body?.text ?? null), {
-      status: response.status,
-      headers: response.headers,
-    });
-  });
+  const handlers: HttpHandler[] = [];
+  const fallbacks: HttpHandler[] = [];
+  for (const [path, methods] of byPath(api.routes)) {
+    const url = `${baseUrl.origin}${path}`;
+    for (const method of methods) {
+      const handler = METHOD_HANDLERS[method as keyof typeof METHOD_HANDLERS];
+      if (handler) handlers.push(handler(url, answer));
+    }
+    // After every operation's own handler, so that a user's `http.get` for a sibling path is never shadowed.
+    fallbacks.push(http.all(url, answer));
+  }
 
   const { clock, store, journal, extensions } = api;
   return {
-    handlers: [handler],
-    controller: { reset: () => api.reset(), clock, store, journal, api, extensions },
+    handlers: [...handlers, ...fallbacks],
+    controller: { reset: () => api.reset(), clock, store: controllerStore(store), journal, api, extensions },
   };
+}
+
+function byPath(routes: readonly ServedRoute[]): Map<string, string[]> {
+  const paths = new Map<string, string[]>();
+  for (const { method, path } of routes) {
+    const methods = paths.get(path) ?? [];
+    methods.push(method);
+    paths.set(path, methods);
+  }
+  return paths;
+}
+
+async function toMockRequest(request: Request): Promise<MockRequest> {
+  const url = new URL(request.url);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return {
+    method: request.method,
+    path: url.pathname,
+    query: url.search.slice(1),
+    // Fetch's Headers yields lower-case names, as the core expects.
+    headers: Object.fromEntries(request.headers),
+    body: hasBody ? await request.text() : undefined,
+  };
+}
+
+function toHttpResponse(response: Awaited<ReturnType<Mock['handle']>>, method: string): HttpResponse<string> {
+  return new HttpResponse(method === 'HEAD' ? null : (response.body?.text ?? null), {
+    status: response.status,
+    headers: response.headers,
+  });
 }

@@ -13,6 +13,16 @@ export const [SHIPPED_ID = ''] = idsWith('shipped');
 const IMF_FIXDATE =
   /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 
+/**
+ * True when the target leaves `path` to its framework (MSW), after checking that it really does. MSW matches
+ * a defined path with a trailing slash as that path, so the mock answers that one (404) on every target.
+ */
+async function unhandledOn(target: Target, path: string): Promise<boolean> {
+  if (!target.leavesUnknownPathsUnhandled || (path.length > 1 && path.endsWith('/'))) return false;
+  await expect(target.request(path), path).rejects.toThrow();
+  return true;
+}
+
 async function listedIds(target: Target): Promise<string[]> {
   const list = await target.request('/v1/store/orders');
   // Ids are read as digits from the raw text: JSON.parse would round ids beyond 2^53.
@@ -181,6 +191,7 @@ export const scenarios: Scenario[] = [
     name: 'answers 404 with an Error body for an unknown path',
     async run(target) {
       for (const path of ['/v1/store/inventory', '/v1/store/orders/', '/v2/store/orders', '/']) {
+        if (await unhandledOn(target, path)) continue;
         const response = await target.request(path);
         expect(response.status, path).toBe(404);
         expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
@@ -295,6 +306,7 @@ export const scenarios: Scenario[] = [
     name: 'answers an unknown route with the same 404 code on the Store API and the admin API',
     async run(target) {
       for (const path of ['/v1/unknown', '/__mock/unknown']) {
+        if (await unhandledOn(target, path)) continue;
         const response = await target.request(path);
         expect(response.status, path).toBe(404);
         expect(response.json(), path).toMatchObject({ code: 'NOT_FOUND', status: 404 });

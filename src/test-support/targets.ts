@@ -29,6 +29,11 @@ export interface RequestInit {
 /** One way to reach the mock: the core directly, the node server over HTTP, or the MSW handlers. */
 export interface Target {
   readonly name: string;
+  /**
+   * MSW's handlers take only the paths the specs define and leave the rest to MSW (a rejected fetch here,
+   * under `onUnhandledRequest: 'error'`); the server and the core answer them 404.
+   */
+  readonly leavesUnknownPathsUnhandled?: boolean;
   request(path: string, init?: RequestInit): Promise<Exchange>;
   reset(): Promise<void>;
   close(): Promise<void>;
@@ -89,14 +94,15 @@ export const targetFactories: Record<string, TargetFactory> = {
     const { handlers, controller } = createHandlers({ ...fixedClock(options), baseUrl: `${origin}/v1` });
     const server = setupServer(...handlers);
     server.listen({ onUnhandledRequest: 'error' });
-    return checked(
-      fetchTarget(
+    return checked({
+      ...fetchTarget(
         'msw',
         origin,
         () => controller.reset(),
         async () => server.close(),
       ),
-    );
+      leavesUnknownPathsUnhandled: true,
+    });
   },
 };
 

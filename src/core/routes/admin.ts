@@ -105,6 +105,7 @@ export function adminApi({ store, journal, kit, clock, reset }: AdminDependencie
   return {
     name: 'admin',
     pathPrefix: `${ADMIN_PREFIX}/`,
+    routes: router.served(ADMIN_PREFIX),
     handle: (request) => router.dispatch(request, request.path.slice(ADMIN_PREFIX.length)),
   };
 }

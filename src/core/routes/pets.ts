@@ -69,6 +69,7 @@ It stops answering on ${new Date(deprecation.sunsetAt).toUTCString()}; after tha
   return {
     name: 'deprecation-notice',
     pathPrefix: DEPRECATION_NOTICE_PATH,
+    routes: [{ method: 'GET', path: DEPRECATION_NOTICE_PATH }],
     async handle(request) {
       return request.path === DEPRECATION_NOTICE_PATH && request.method === 'GET' ? response : undefined;
     },
