@@ -1,7 +1,6 @@
 /**
- * GENERATED from spec/dashboard.openapi.yaml by scripts/generate-dashboard-types.ts (`npm run types`).
- * Do not edit: change the spec and regenerate. The page imports these types through JSDoc; the server's
- * presenters (src/domains/present.ts) are checked against them with `satisfies`.
+ * GENERATED from spec/dashboard.openapi.yaml by scripts/generate-spec-types.ts (`npm run types`).
+ * Do not edit: change the spec and regenerate. Used by the settings page (JSDoc) and src/domains/present.ts.
  */
 
 export interface paths {

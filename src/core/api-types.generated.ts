@@ -1,6 +1,6 @@
 /**
- * GENERATED from spec/openapi.yaml by scripts/generate-api-types.ts (`npm run types`).
- * Do not edit: change the spec and regenerate. src/core/api-types.ts names the schemas users import.
+ * GENERATED from spec/openapi.yaml by scripts/generate-spec-types.ts (`npm run types`).
+ * Do not edit: change the spec and regenerate. Used by src/core/api-types.ts.
  */
 
 export interface paths {
