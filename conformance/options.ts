@@ -1,4 +1,4 @@
-import { isInt64 } from './raw-json.ts';
+import { canonicalId, isInt64 } from './raw-json.ts';
 
 /** Options of runConformance(); the CLI maps its flags onto these. */
 export interface ConformanceOptions {
@@ -55,10 +55,11 @@ function positive(name: string, value: number | undefined, fallback: number, all
   return value;
 }
 
+/** Ids given by the user are decimal int64 integers, sent in canonical form (`03` → `3`): docs/decisions.md. */
 function id(name: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  if (!isInt64(value)) throw new UsageError(`${name} must be an int64 integer, got "${value}"`);
-  return value;
+  if (!isInt64(value)) throw new UsageError(`${name} must be a decimal int64 integer, got "${value}"`);
+  return canonicalId(value);
 }
 
 export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
@@ -76,8 +77,7 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
   if (pendingOrderId !== undefined && pendingOrderId === shippedOrderId) {
     throw new UsageError('the pending and the shipped order ids must differ');
   }
-  const petId = options.petId ?? '1';
-  if (!isInt64(petId)) throw new UsageError(`pet id must be an int64 integer, got "${petId}"`);
+  const petId = id('pet id', options.petId ?? '1') ?? '1';
   return {
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     apiKey: options.apiKey || undefined,

@@ -29,7 +29,16 @@ describe('raw JSON ids', () => {
     expect(pickAbsentId([])).toBe('1000003');
     expect(pickAbsentId(['1', '2'])).toBe('1000005');
     expect(pickAbsentId(['9007199254740993'])).toBe('9007199255740996');
-    expect(pickAbsentId(['9223372036854775807', '1'])).toBe('2');
+  });
+
+  it('never picks an id at or below the largest listed id, and has none when int64 has no room above it', () => {
+    expect(pickAbsentId(['9223372036854775000'])).toBe('9223372036854775807');
+    expect(pickAbsentId(['9223372036854775806', '1'])).toBe('9223372036854775807');
+    expect(pickAbsentId(['9223372036854775807', '1'])).toBeUndefined();
+    expect(pickAbsentId(['2', '99999999999999999999'])).toBeUndefined();
+    // A lenient server may read `1000.0` or `1e3` as 1000: those count too.
+    expect(pickAbsentId(['1e3', '5'])).toBe('1001003');
+    expect(pickAbsentId(['1000.5'])).toBe('1001004');
   });
 
   it('accepts only decimal integers within int64 as ids', () => {
@@ -37,5 +46,9 @@ describe('raw JSON ids', () => {
     expect(isInt64('9223372036854775808')).toBe(false);
     expect(isInt64('12abc')).toBe(false);
     expect(isInt64('-1')).toBe(true);
+  });
+
+  it('reads ids written as strings or with a fraction as the integers a lenient server sees', () => {
+    expect(orderIdsFromJson('[{"id":"7"},{"id":8.0},{"id":"x"}]')).toEqual(['7', '8.0', 'x']);
   });
 });

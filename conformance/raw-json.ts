@@ -40,18 +40,33 @@ export function listContainsId(ids: readonly string[], id: string): boolean {
   return ids.includes(canonicalId(id));
 }
 
+const NUMBER = /^-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
+
+/** The smallest integer at or above a listed id, as a lenient server would read it; undefined if not a number. */
+function ceiling(id: string): bigint | undefined {
+  if (/^-?[0-9]+$/.test(id)) return BigInt(id);
+  if (!NUMBER.test(id)) return undefined;
+  const value = Math.ceil(Number(id));
+  return Number.isFinite(value) ? BigInt(value) : INT64_MAX + 1n;
+}
+
+/** Gap left above the largest listed id, so the probe is unlikely ever to have existed. */
+const ABSENT_GAP = 1_000_003n;
+
 /**
- * An id absent from `ids`, far above the largest one so it is unlikely ever to have existed
- * (an order cancelled and dropped from the list may answer differently, which the spec leaves open).
+ * An id absent from `ids`: above the largest listed id (never at or below it, so an unlisted order of a
+ * paginated or filtered list cannot be hit), up to ABSENT_GAP above it, within int64. Undefined when int64
+ * has no room above the largest id. Always in canonical form (no `01`, `+1`, `1.0`).
  */
-export function pickAbsentId(ids: readonly string[]): string {
-  const taken = new Set(ids);
+export function pickAbsentId(ids: readonly string[]): string | undefined {
   let max = 0n;
-  for (const id of ids) if (INTEGER.test(id) && BigInt(id) > max) max = BigInt(id);
-  let candidate = max + 1_000_003n;
-  if (candidate > INT64_MAX) candidate = 1n;
-  while (taken.has(candidate.toString())) candidate += 1n;
-  return candidate.toString();
+  for (const id of ids) {
+    const value = ceiling(id);
+    if (value !== undefined && value > max) max = value;
+  }
+  if (max >= INT64_MAX) return undefined;
+  const room = INT64_MAX - max;
+  return (max + (room < ABSENT_GAP ? room : ABSENT_GAP)).toString();
 }
 
 type Item = { kind: 'object'; id: string | undefined } | { kind: 'other'; raw: string };

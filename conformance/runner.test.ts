@@ -157,7 +157,13 @@ describe('runner', () => {
     });
   });
 
-  it('refuses ids that are not int64 integers, and passes valid ones through exactly', () => {
+  it('refuses ids that are not decimal int64 integers, and passes valid ones in canonical form', () => {
+    for (const bad of ['+1', '1.0', ' 1', '%31', '1e3', '0x1'])
+      expect(() => resolveOptions({ baseUrl: 'http://x/v1', petId: bad })).toThrow(UsageError);
+    expect(resolveOptions({ baseUrl: 'http://x/v1', pendingOrderId: '007' }).pendingOrderId).toBe('7');
+    expect(() =>
+      resolveOptions({ baseUrl: 'http://x/v1', pendingOrderId: '03', shippedOrderId: '3' }),
+    ).toThrow(/must differ/);
     expect(() => resolveOptions({ baseUrl: 'http://x/v1', pendingOrderId: '12abc' })).toThrow(UsageError);
     expect(() => resolveOptions({ baseUrl: 'http://x/v1', shippedOrderId: '9223372036854775808' })).toThrow(
       UsageError,

@@ -67,7 +67,7 @@ export const errorResponse = (status: number, code: string, headers: Record<stri
 
 export function createTarget(options: TargetOptions = {}) {
   const orders = (options.orders ?? DEFAULT_ORDERS).map((o) => ({ ...o, cancelled: false }));
-  const find = (id: string) => orders.find((o) => BigInt(o.id) === BigInt(id));
+  const find = (id: string) => orders.find((o) => /^-?[0-9]+$/.test(o.id) && BigInt(o.id) === BigInt(id));
   const orderJson = (o: TargetOrder) => {
     const fields =
       o.fields ?? '"petId":7,"quantity":1,"shipDate":"2026-12-01T10:00:00.000Z","complete":false';
