@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
-import { type ConformanceOptions, UsageError } from './options.ts';
+import { type ConformanceOptions, LIMITS, UsageError } from './options.ts';
 
 export type ReporterName = 'pretty' | 'json' | 'junit';
 const REPORTERS: ReporterName[] = ['pretty', 'json', 'junit'];
@@ -25,9 +25,10 @@ Options:
   --pet-id ID             pet id for the deprecated GET /pets/{petId} (default 1)
   --reporter NAME         pretty | json | junit; repeatable (default pretty)
   --output DIR            write json/junit reports to DIR (conformance.json, conformance.junit.xml)
-  --timeout MS            per-request timeout (default 10000)
-  --retries N             extra attempts after network errors only (default 0)
-  --rate-limit N          at most N requests per second; a 429 with Retry-After is honoured
+  --timeout MS            budget of one request, waits included (default ${LIMITS.timeoutMs.fallback}, at most ${LIMITS.timeoutMs.max})
+  --retries N             extra attempts after network errors only, with backoff (default 0, at most ${LIMITS.retries.max})
+  --max-time SECONDS      budget of the whole run (default ${LIMITS.maxTimeSeconds.fallback}); checks left are not run, exit 2
+  --rate-limit N          at most N requests per second; a 429 with Retry-After is honoured within --timeout
   --only ID[,ID]          run only these checks (repeatable)
   --skip ID[,ID]          skip these checks (repeatable)
   --strict                should failures fail the run too
@@ -36,7 +37,7 @@ Options:
   -h, --help              print this help
 
 Exit codes: 0 no must check failed (with --strict: no should check either); 1 one did;
-2 usage error, or a target that cannot be reached or is not this API.`;
+2 usage error, a target that cannot be reached or is not this API, or --max-time ran out.`;
 
 function number(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -92,6 +93,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
       petId: values['pet-id'],
       timeoutMs: number('timeout', values.timeout),
       retries: number('retries', values.retries),
+      maxTimeSeconds: number('max-time', values['max-time']),
       rateLimit: number('rate-limit', values['rate-limit']),
       only: ids(values.only),
       skip: ids(values.skip),
@@ -115,6 +117,7 @@ const parse = (args: string[]) =>
       output: { type: 'string' },
       timeout: { type: 'string' },
       retries: { type: 'string' },
+      'max-time': { type: 'string' },
       'rate-limit': { type: 'string' },
       only: { type: 'string', multiple: true },
       skip: { type: 'string', multiple: true },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ClientOptions, createHttpClient } from './http-client.ts';
+import { type ClientOptions, createHttpClient, joinUrl } from './http-client.ts';
 import { closedPort } from './test-support/listen.ts';
 import { serverPool } from './test-support/pool.ts';
 
@@ -16,16 +16,15 @@ const base = (baseUrl: string, more: Partial<ClientOptions> = {}): ClientOptions
 });
 
 describe('http client', () => {
-  it('records the exchange with the key redacted in request, headers and body', async () => {
+  it('records the exchange raw for grading, with the Authorization header described, never kept', async () => {
     const url = await serve((req, res) => {
       res.setHeader('x-echo', String(req.headers.authorization));
       res.end(`you sent ${req.headers.authorization}`);
     });
     const exchange = await createHttpClient(base(url)).send({ method: 'GET', path: '/x', auth: 'valid' });
     expect(exchange.request.headers.authorization).toBe('Bearer [REDACTED]');
-    expect(exchange.response?.headers['x-echo']).toBe('Bearer [REDACTED]');
-    expect(exchange.response?.body).toBe('you sent Bearer [REDACTED]');
-    expect(JSON.stringify(exchange)).not.toContain('secret-key');
+    expect(exchange.response?.body).toBe('you sent Bearer secret-key');
+    expect(JSON.stringify(exchange.request)).not.toContain('secret-key');
   });
 
   it('stops reading a body at the limit and marks it truncated', async () => {
@@ -93,7 +92,7 @@ describe('http client', () => {
     const sleep = async (ms: number) => {
       waits.push(ms);
     };
-    const exchange = await createHttpClient(base(url, { sleep })).send({
+    const exchange = await createHttpClient(base(url, { sleep, timeoutMs: 5000 })).send({
       method: 'GET',
       path: '/',
       auth: 'none',
@@ -108,5 +107,66 @@ describe('http client', () => {
     const started = Date.now();
     for (let i = 0; i < 4; i++) await client.send({ method: 'GET', path: '/', auth: 'none' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+  });
+
+  it('counts Retry-After against the request budget: a wait beyond it ends the request with the 429', async () => {
+    const waits: number[] = [];
+    const url = await serve((_req, res) => res.writeHead(429, { 'retry-after': '30' }).end());
+    const client = createHttpClient(base(url, { timeoutMs: 2000, sleep: async (ms) => void waits.push(ms) }));
+    const exchange = await client.send({ method: 'GET', path: '/', auth: 'none' });
+    expect(exchange.response?.status).toBe(429);
+    expect(waits).toEqual([]);
+  });
+
+  it('backs off exponentially with jitter between retries, within the request budget', async () => {
+    let time = 0;
+    const waits: number[] = [];
+    const url = await serve((req) => req.socket.destroy());
+    const client = createHttpClient(
+      base(url, {
+        retries: 10,
+        timeoutMs: 3000,
+        now: () => time,
+        sleep: async (ms) => {
+          waits.push(Math.round(ms));
+          time += ms;
+        },
+        random: () => 1,
+      }),
+    );
+    const exchange = await client.send({ method: 'GET', path: '/', auth: 'none' });
+    expect(waits).toEqual([200, 400, 800, 1600].slice(0, waits.length));
+    expect(waits.reduce((a, b) => a + b, 0)).toBeLessThan(3000);
+    expect(exchange.attempts).toBe(waits.length + 1);
+    expect(exchange.attempts).toBeLessThan(11);
+  });
+
+  it('measures the exchange only, not the rate limit or Retry-After waits', async () => {
+    let time = 0;
+    let calls = 0;
+    const url = await serve((_req, res) => {
+      calls++;
+      if (calls === 1) res.writeHead(429, { 'retry-after': '1' }).end();
+      else res.end('ok');
+    });
+    const client = createHttpClient(
+      base(url, {
+        timeoutMs: 5000,
+        rateLimit: 1,
+        now: () => time,
+        sleep: async (ms) => {
+          time += ms;
+        },
+      }),
+    );
+    const first = await client.send({ method: 'GET', path: '/', auth: 'none' });
+    const second = await client.send({ method: 'GET', path: '/', auth: 'none' });
+    expect(time).toBeGreaterThanOrEqual(1000);
+    expect([first.durationMs, second.durationMs]).toEqual([0, 0]);
+  });
+
+  it('joins paths to the base URL path', () => {
+    expect(joinUrl('http://h.test/api/v1', '/store/orders')).toBe('http://h.test/api/v1/store/orders');
+    expect(joinUrl('http://h.test/v1/', '/store/orders')).toBe('http://h.test/v1/store/orders');
   });
 });

@@ -1,15 +1,20 @@
-import { redact } from './redact.ts';
-import type { AuthMode, Exchange, ExchangeResponse, RequestSpec } from './types.ts';
+import { NEAR_MISS_SHOWN, type NearMiss, nearMissToken } from './near-miss.ts';
+import { REDACTED } from './redact.ts';
+import type { Exchange, ExchangeResponse, RequestSpec } from './types.ts';
 
 /** The token sent as "a wrong key"; deliberately not secret, so reports show it. */
 export const WRONG_KEY = 'petstore-conformance-wrong-key';
 /** Longest wait honoured for a 429 `Retry-After`; a longer one ends the request with that 429. */
 const MAX_RETRY_AFTER_MS = 30_000;
 const MAX_429_WAITS = 3;
+/** Backoff after a network error: 200 ms, 400 ms, 800 ms… up to 5 s, each with up to half of it as jitter. */
+const BACKOFF_BASE_MS = 200;
+const BACKOFF_MAX_MS = 5_000;
 
 export interface ClientOptions {
   baseUrl: string;
   apiKey?: string;
+  /** The whole budget of one request: attempts, Retry-After waits and backoff included. */
   timeoutMs: number;
   /** Extra attempts after a network error (never after an HTTP status, never for state-changing requests). */
   retries: number;
@@ -17,102 +22,148 @@ export interface ClientOptions {
   rateLimit?: number;
   maxBodyBytes: number;
   fetch: typeof fetch;
+  /** The run's deadline on the `now` clock (`--max-time`): no request runs past it. */
+  deadline?: number;
+  now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
 }
 
 export interface HttpClient {
   send(request: RequestSpec): Promise<Exchange>;
 }
 
-/** The Authorization header for an auth mode; undefined sends none. */
-export function authorizationFor(mode: AuthMode, key: string | undefined): string | undefined {
+/** The token an auth mode sends; undefined sends no Authorization header. */
+function tokenFor(request: RequestSpec, key: string | undefined): string | undefined {
   const token = key ?? WRONG_KEY;
-  switch (mode) {
+  switch (request.auth) {
     case 'none':
       return undefined;
-    case 'valid':
-      return `Bearer ${token}`;
     case 'wrong':
       return `Bearer ${WRONG_KEY}`;
     case 'non-bearer':
       return `Basic ${token}`;
     case 'lowercase-bearer':
       return `bearer ${token}`;
+    case 'near-miss':
+      return `Bearer ${nearMissToken(token, request.nearMiss ?? 'extra-char')}`;
+    default:
+      return `Bearer ${token}`;
   }
 }
 
-/** Times out, retries network errors, rate-limits, honours 429 Retry-After and reads bodies up to a bound. */
+/** How the Authorization header is recorded: anything derived from the key is described, never kept. */
+function shownAuthorization(request: RequestSpec, sent: string): string {
+  const scheme = sent.split(' ')[0] ?? '';
+  if (request.auth === 'wrong') return sent;
+  if (request.auth === 'near-miss') return `${scheme} ${NEAR_MISS_SHOWN[request.nearMiss as NearMiss]}`;
+  return `${scheme} ${REDACTED}`;
+}
+
+/** Joins an API path to the base URL's path (the base URL carries no query: resolveOptions refuses one). */
+export const joinUrl = (baseUrl: string, path: string): string => {
+  const url = new URL(baseUrl);
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}${path}`;
+  return url.href;
+};
+
+/**
+ * Times out, retries network errors with backoff, rate-limits, honours 429 Retry-After within the request's
+ * budget, stops at the run's deadline, and reads bodies up to a bound. Exchanges are recorded raw (the checks
+ * grade what the server sent); only the Authorization header is recorded as a description.
+ */
 export function createHttpClient(options: ClientOptions): HttpClient {
+  const now = options.now ?? (() => performance.now());
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const random = options.random ?? Math.random;
+  const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
   const interval = options.rateLimit ? 1000 / options.rateLimit : 0;
-  let nextStart = 0;
+  let nextStart = Number.NEGATIVE_INFINITY;
   let seq = 0;
 
-  const pace = async (): Promise<void> => {
-    const now = Date.now();
-    const start = Math.max(now, nextStart);
+  /** Waits for the rate limit's next slot; false when that slot is past the deadline. */
+  const pace = async (): Promise<boolean> => {
+    const start = Math.max(now(), nextStart);
+    if (start >= deadline) return false;
     nextStart = start + interval;
-    if (start > now) await sleep(start - now);
+    if (start > now()) await sleep(start - now());
+    return true;
   };
 
   return {
     async send(request) {
-      const url = options.baseUrl.replace(/\/+$/, '') + request.path;
+      const url = joinUrl(options.baseUrl, request.path);
       const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
-      const authorization = authorizationFor(request.auth, options.apiKey);
+      const authorization = tokenFor(request, options.apiKey);
       if (authorization) headers.authorization = authorization;
-      const shown = { ...request, url, headers: redactHeaders(headers, options.apiKey) };
+      const shownHeaders = { ...headers };
+      if (authorization) shownHeaders.authorization = shownAuthorization(request, authorization);
+      const shown = { ...request, url, headers: shownHeaders };
       const maxAttempts = request.stateChanging ? 1 : 1 + options.retries;
-      const started = performance.now();
+      const record = (
+        result: { response?: ExchangeResponse; error?: string },
+        ms: number,
+        attempts: number,
+      ) => ({ seq: ++seq, request: shown, ...result, durationMs: Math.round(ms), attempts }) as Exchange;
+
+      if (!(await pace())) return record({ error: RUN_OUT }, 0, 0);
+      const started = now();
+      const budgetEnd = Math.min(started + options.timeoutMs, deadline);
+      const fits = (wait: number) => now() + wait < budgetEnd;
       let attempts = 0;
       let waits429 = 0;
       let error = '';
+      let lastMs = 0;
       while (attempts < maxAttempts) {
         attempts++;
-        await pace();
+        const attemptStarted = now();
+        const limit = Math.max(1, Math.ceil(budgetEnd - attemptStarted));
+        const describe = (cause: unknown) =>
+          isTimeout(cause) && budgetEnd === deadline && deadline < started + options.timeoutMs
+            ? RUN_OUT
+            : describeError(cause, options.timeoutMs);
         try {
-          const response = await fetchBounded(url, request.method, headers, options);
-          const wait = retryAfterMs(response);
-          if (
-            response.status === 429 &&
-            wait !== undefined &&
-            wait <= MAX_RETRY_AFTER_MS &&
-            waits429 < MAX_429_WAITS
-          ) {
+          const response = await fetchBounded(url, request.method, headers, options, limit, describe);
+          lastMs = now() - attemptStarted;
+          const wait = response.status === 429 ? retryAfterMs(response) : undefined;
+          if (wait !== undefined && wait <= MAX_RETRY_AFTER_MS && waits429 < MAX_429_WAITS && fits(wait)) {
             waits429++;
             attempts--;
             await sleep(wait);
             continue;
           }
-          const durationMs = Math.round(performance.now() - started);
-          return { seq: ++seq, request: shown, response, durationMs, attempts };
+          return record({ response }, lastMs, attempts);
         } catch (cause) {
-          error = describeError(cause, options.timeoutMs);
-          if (isTimeout(cause)) break; // a timeout already spent the whole budget: retrying would multiply it
+          lastMs = now() - attemptStarted;
+          error = describe(cause);
+          if (isTimeout(cause)) break; // the budget is spent: retrying would multiply it
         }
+        const backoff =
+          Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (attempts - 1)) * (0.5 + random() / 2);
+        if (attempts >= maxAttempts || !fits(backoff)) break;
+        await sleep(backoff);
       }
-      return {
-        seq: ++seq,
-        request: shown,
-        error,
-        durationMs: Math.round(performance.now() - started),
-        attempts,
-      };
+      return record({ error }, lastMs, attempts);
     },
   };
 }
+
+/** The error of a request stopped by `--max-time`. */
+export const RUN_OUT = "not sent or not finished: the run's time budget (--max-time) ran out";
 
 async function fetchBounded(
   url: string,
   method: string,
   headers: Record<string, string>,
   options: ClientOptions,
+  limitMs: number,
+  describe: (cause: unknown) => string,
 ): Promise<ExchangeResponse> {
-  const signal = AbortSignal.timeout(options.timeoutMs);
+  const signal = AbortSignal.timeout(limitMs);
   const response = await options.fetch(url, { method, headers, signal, redirect: 'manual' });
   const responseHeaders: Record<string, string> = {};
   response.headers.forEach((value, name) => {
-    responseHeaders[name.toLowerCase()] = redact(value, options.apiKey);
+    responseHeaders[name.toLowerCase()] = value;
   });
   const chunks: Uint8Array[] = [];
   let bodyBytes = 0;
@@ -135,9 +186,9 @@ async function fetchBounded(
     }
   } catch (cause) {
     // The status and headers arrived: keep them, and say why the body is incomplete.
-    interrupted = `the body did not complete: ${describeError(cause, options.timeoutMs)}`;
+    interrupted = `the body did not complete: ${describe(cause)}`;
   }
-  const body = redact(new TextDecoder().decode(Buffer.concat(chunks)), options.apiKey);
+  const body = new TextDecoder().decode(Buffer.concat(chunks));
   const read = { status: response.status, headers: responseHeaders, body, bodyBytes, truncated };
   return interrupted ? { ...read, interrupted } : read;
 }
@@ -159,10 +210,4 @@ function describeError(cause: unknown, timeoutMs: number): string {
   const inner = cause.cause as { code?: string; message?: string } | undefined;
   if (inner?.code) return `${inner.code}: ${inner.message ?? cause.message}`;
   return inner?.message ? `${cause.message}: ${inner.message}` : cause.message;
-}
-
-function redactHeaders(headers: Record<string, string>, key: string | undefined): Record<string, string> {
-  const shown: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) shown[name] = redact(value, key);
-  return shown;
 }

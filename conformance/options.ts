@@ -13,10 +13,14 @@ export interface ConformanceOptions {
   petId?: string;
   /** Opt-in: send an undocumented method with a valid key (405 check). Default: on when an order id is given. */
   undocumentedMethods?: boolean;
-  /** Per-request timeout in ms (default 10000). */
+  /** Budget of one request in ms, waits and retries included (default 10000, at most 600000). */
   timeoutMs?: number;
-  /** Extra attempts after network errors (default 0). */
+  /** Extra attempts after network errors, an integer from 0 to 10 (default 0). */
   retries?: number;
+  /** Budget of the whole run in seconds (default 300, at most 86400); checks left are reported as not run. */
+  maxTimeSeconds?: number;
+  /** The clock the run is timed with; tests pass a fake one. */
+  clock?: Clock;
   /** Requests per second. */
   rateLimit?: number;
   /** Largest body read, in bytes (default 10 MiB). */
@@ -30,6 +34,25 @@ export interface ConformanceOptions {
   /** Path of the OpenAPI document (default: `spec/openapi.yaml` found above this module). */
   specPath?: string;
 }
+
+/** Monotonic milliseconds, a sleep on the same clock, and the randomness of backoff jitter. */
+export interface Clock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+  random(): number;
+}
+
+export const SYSTEM_CLOCK: Clock = {
+  now: () => performance.now(),
+  sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+  random: Math.random,
+};
+
+export const LIMITS = {
+  timeoutMs: { fallback: 10_000, max: 600_000 },
+  retries: { fallback: 0, max: 10 },
+  maxTimeSeconds: { fallback: 300, max: 86_400 },
+} as const;
 
 export interface ResolvedOptions
   extends Required<
@@ -47,10 +70,20 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-function positive(name: string, value: number | undefined, fallback: number, allowZero = false): number {
+function positive(name: string, value: number | undefined, fallback: number, max = Infinity): number {
   if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0)) {
-    throw new UsageError(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} number, got ${value}`);
+  if (!Number.isFinite(value) || value <= 0 || value > max) {
+    throw new UsageError(
+      `${name} must be a number above 0${max < Infinity ? ` and at most ${max}` : ''}, got ${value}`,
+    );
+  }
+  return value;
+}
+
+function integer(name: string, value: number | undefined, fallback: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 0 || value > max) {
+    throw new UsageError(`${name} must be an integer from 0 to ${max}, got ${value}`);
   }
   return value;
 }
@@ -62,37 +95,74 @@ function id(name: string, value: string | undefined): string | undefined {
   return canonicalId(value);
 }
 
-export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
+/**
+ * Why the key cannot be sent as `Authorization: Bearer <key>`, or undefined. Names the problem, never the key.
+ */
+export function keyProblem(key: string): string | undefined {
+  if (/[\r\n]/.test(key)) return 'the API key contains a line break (two keys pasted into one secret?)';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused here.
+  if (/[\u0000-\u001f\u007f]/.test(key)) return 'the API key contains a control character';
+  if (/\s/.test(key)) return 'the API key contains white space (a Bearer token cannot, RFC 6750 §2.1)';
+  if (/[^\u0021-\u007e]/.test(key)) return 'the API key contains a character outside printable ASCII';
+  return undefined;
+}
+
+/** The base URL without a trailing slash; credentials, a query or a fragment in it are refused, never printed. */
+function baseUrlOf(text: string): string {
   let url: URL;
   try {
-    url = new URL(options.baseUrl);
+    url = new URL(text);
   } catch {
-    throw new UsageError(`base URL "${options.baseUrl}" is not a URL`);
+    throw new UsageError('the base URL is not a valid URL');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`base URL must be http or https, got ${url.protocol}`);
+    throw new UsageError(`the base URL must be http or https, got ${url.protocol}`);
   }
+  if (url.username || url.password) {
+    throw new UsageError(
+      'the base URL carries credentials (user:password@); pass the key with --api-key or PETSTORE_API_KEY',
+    );
+  }
+  if (url.search || url.hash || text.includes('?') || text.includes('#')) {
+    throw new UsageError(
+      'the base URL carries a query string or fragment; give the URL up to the /v1 prefix',
+    );
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
+  const baseUrl = baseUrlOf(options.baseUrl);
+  const apiKey = options.apiKey || undefined;
+  const problem = apiKey === undefined ? undefined : keyProblem(apiKey);
+  if (problem) throw new UsageError(problem);
   const pendingOrderId = id('pending order id', options.pendingOrderId);
   const shippedOrderId = id('shipped order id', options.shippedOrderId);
   if (pendingOrderId !== undefined && pendingOrderId === shippedOrderId) {
     throw new UsageError('the pending and the shipped order ids must differ');
   }
-  const petId = id('pet id', options.petId ?? '1') ?? '1';
   return {
-    baseUrl: options.baseUrl.replace(/\/+$/, ''),
-    apiKey: options.apiKey || undefined,
+    baseUrl,
+    apiKey,
     pendingOrderId,
     shippedOrderId,
-    petId,
+    petId: id('pet id', options.petId ?? '1') ?? '1',
     undocumentedMethods: options.undocumentedMethods ?? (pendingOrderId ?? shippedOrderId) !== undefined,
-    timeoutMs: positive('timeout', options.timeoutMs, 10_000),
-    retries: Math.floor(positive('retries', options.retries, 0, true)),
+    timeoutMs: positive('timeout', options.timeoutMs, LIMITS.timeoutMs.fallback, LIMITS.timeoutMs.max),
+    retries: integer('retries', options.retries, LIMITS.retries.fallback, LIMITS.retries.max),
+    maxTimeSeconds: positive(
+      'max time',
+      options.maxTimeSeconds,
+      LIMITS.maxTimeSeconds.fallback,
+      LIMITS.maxTimeSeconds.max,
+    ),
     rateLimit: options.rateLimit === undefined ? undefined : positive('rate limit', options.rateLimit, 0),
     maxBodyBytes: positive('max body bytes', options.maxBodyBytes, 10 * 1024 * 1024),
     only: options.only ?? [],
     skip: options.skip ?? [],
     strict: options.strict ?? false,
     fetch: options.fetch ?? globalThis.fetch,
+    clock: options.clock ?? SYSTEM_CLOCK,
     specPath: options.specPath,
   };
 }

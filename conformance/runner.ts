@@ -1,6 +1,8 @@
 import { registry } from './checks/index.ts';
 import { createHttpClient } from './http-client.ts';
+import { nearMissesOf, nearMissToken } from './near-miss.ts';
 import { type ConformanceOptions, type ResolvedOptions, resolveOptions, UsageError } from './options.ts';
+import { createRedactor, type Redactor, redactDeep } from './redact.ts';
 import {
   type Check,
   Failure,
@@ -16,6 +18,7 @@ import type { CheckResult, ConformanceEvent, Severity, Summary } from './types.t
 /**
  * Runs the conformance checks against a deployment and yields events: `started`, one `check` per check, and
  * `finished` with the summary (also the generator's return value). Options errors throw a UsageError.
+ * Checks grade the raw exchanges; every event is redacted (the key, its encodings, its near misses).
  *
  * @example
  * for await (const event of runConformance({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey })) {
@@ -27,37 +30,63 @@ export function runConformance(input: ConformanceOptions): AsyncGenerator<Confor
   return runChecks(selectChecks(options), options);
 }
 
-/** Runs the given checks in order; runConformance() selects them from the registry. */
+/** The redactor for a key: its common encodings and the near misses the suite sends. */
+export const redactorFor = (key: string | undefined): Redactor =>
+  createRedactor(key, key ? nearMissesOf(key).map((kind) => nearMissToken(key, kind)) : []);
+
+/** Runs the given checks in order, within the run's time budget; runConformance() selects them. */
 export async function* runChecks(
   checks: readonly Check[],
   options: ResolvedOptions,
 ): AsyncGenerator<ConformanceEvent, Summary> {
-  const spec = loadSpec(options.specPath);
-  const session = new Session(options, spec, createHttpClient(options));
-  const started = performance.now();
-  const safe = options.pendingOrderId === undefined && options.shippedOrderId === undefined;
+  const { clock } = options;
+  const started = clock.now();
+  const deadline = started + options.maxTimeSeconds * 1000;
+  const client = createHttpClient({ ...options, ...clock, deadline });
+  const session = new Session(options, loadSpec(options.specPath), client);
+  const redact = redactorFor(options.apiKey);
   yield {
     type: 'started',
-    baseUrl: options.baseUrl,
+    baseUrl: redact(options.baseUrl),
     startedAt: new Date().toISOString(),
     checks: checks.map(({ id, severity, title, reference }) => ({ id, severity, title, reference })),
-    safe,
+    safe: options.pendingOrderId === undefined && options.shippedOrderId === undefined,
     apiKey: options.apiKey ? 'given' : 'absent',
   };
 
   const results: CheckResult[] = [];
-  const unreachable = await reachability(session);
-  if (unreachable === undefined) {
+  let error = await reachability(session);
+  let notRun = 0;
+  if (error === undefined) {
     for (const [index, check] of checks.entries()) {
-      const result = await runCheck(check, session);
+      let result = clock.now() < deadline ? await runCheck(check, session) : undefined;
+      if (result === undefined || clock.now() >= deadline) {
+        // Out of time: this check's verdict would rest on cut-off requests, and the rest cannot run.
+        result = {
+          ...infoOf(check),
+          status: 'skipped',
+          message: OUT_OF_TIME(options),
+          exchanges: [],
+          durationMs: 0,
+        };
+        notRun++;
+      }
       results.push(result);
-      yield { type: 'check', result, index, total: checks.length };
+      yield { type: 'check', result: redactDeep(result, redact), index, total: checks.length };
     }
+    if (notRun > 0)
+      error = `the run's time budget of ${options.maxTimeSeconds} s (--max-time) ran out: ${notRun} check(s) not run`;
   }
-  const summary = summarize(results, options, Math.round(performance.now() - started), unreachable);
+  const ms = Math.round(clock.now() - started);
+  const summary = redactDeep(summarize(results, options, ms, error, notRun > 0), redact);
   yield { type: 'finished', summary };
   return summary;
 }
+
+const OUT_OF_TIME = (options: ResolvedOptions): string =>
+  `not run: the run's time budget of ${options.maxTimeSeconds} s (--max-time) ran out`;
+
+const infoOf = ({ id, severity, title, reference }: Check) => ({ id, severity, title, reference });
 
 function selectChecks(options: ResolvedOptions): Check[] {
   try {
@@ -81,6 +110,8 @@ async function reachability(session: Session): Promise<string | undefined> {
   if (!exchange.response) return `cannot reach ${url}: ${exchange.error}`;
   const { status } = exchange.response;
   if (status === 404) return `${url} answered 404: not this API? The base URL must include the /v1 prefix`;
+  if (status === 429)
+    return `${url} kept answering 429 (rate limited) within the request's budget: try --rate-limit or a larger --timeout`;
   if (status === 401 && withKey)
     return `${url} refused the API key (401): check --api-key or PETSTORE_API_KEY`;
   return undefined;
@@ -95,7 +126,7 @@ const SATISFIED: Record<Requirement, (options: ResolvedOptions) => boolean> = {
 
 /** Runs one check; a Failure fails it, a Skip skips it, any other exception is a failure of that check. */
 async function runCheck(check: Check, session: Session): Promise<CheckResult> {
-  const info = { id: check.id, severity: check.severity, title: check.title, reference: check.reference };
+  const info = infoOf(check);
   const missing = (check.requires ?? []).find((r) => !SATISFIED[r](session.options));
   if (missing)
     return {
@@ -105,7 +136,8 @@ async function runCheck(check: Check, session: Session): Promise<CheckResult> {
       exchanges: [],
       durationMs: 0,
     };
-  const started = performance.now();
+  const { clock } = session.options;
+  const started = clock.now();
   session.begin();
   let status: CheckResult['status'] = 'passed';
   let message: string;
@@ -116,7 +148,7 @@ async function runCheck(check: Check, session: Session): Promise<CheckResult> {
     const expected = error instanceof Failure || error instanceof Skip;
     message = expected ? error.message : `the check crashed: ${String(error)}`;
   }
-  const durationMs = Math.round(performance.now() - started);
+  const durationMs = Math.round(clock.now() - started);
   return { ...info, status, message, exchanges: session.end(), durationMs };
 }
 
@@ -125,6 +157,7 @@ function summarize(
   options: ResolvedOptions,
   durationMs: number,
   error?: string,
+  incomplete = false,
 ): Summary {
   const counts = {} as Summary['counts'];
   for (const severity of ['must', 'should', 'info'] as Severity[]) {
@@ -133,8 +166,14 @@ function summarize(
     counts[severity] = { passed: count('passed'), failed: count('failed'), skipped: count('skipped') };
   }
   const failed = counts.must.failed > 0 || (options.strict && counts.should.failed > 0);
-  const outcome = error !== undefined ? 'unreachable' : failed ? 'failed' : 'passed';
-  const exitCode = outcome === 'unreachable' ? 2 : outcome === 'failed' ? 1 : 0;
+  const outcome = incomplete
+    ? 'incomplete'
+    : error !== undefined
+      ? 'unreachable'
+      : failed
+        ? 'failed'
+        : 'passed';
+  const exitCode = outcome === 'passed' ? 0 : outcome === 'failed' ? 1 : 2;
   return {
     outcome,
     exitCode,

@@ -1,14 +1,18 @@
+import type { NearMiss } from './near-miss.ts';
+
 /** `must`: what the spec states. `should`: HTTP norms (a warning unless strict). `info`: what the spec leaves open. */
 export type Severity = 'must' | 'should' | 'info';
 
 /** How a request authenticates: the given key, no header, a wrong key, the key under another scheme… */
-export type AuthMode = 'valid' | 'none' | 'wrong' | 'non-bearer' | 'lowercase-bearer';
+export type AuthMode = 'valid' | 'none' | 'wrong' | 'non-bearer' | 'lowercase-bearer' | 'near-miss';
 
 export interface RequestSpec {
   method: string;
   /** Path below the base URL, starting with `/`. */
   path: string;
   auth: AuthMode;
+  /** With auth `near-miss`: which near miss of the key is sent. */
+  nearMiss?: NearMiss;
   operationId?: string;
   /** Extra request headers (e.g. Origin for the CORS checks). */
   headers?: Record<string, string>;
@@ -22,7 +26,7 @@ export interface ExchangeResponse {
   status: number;
   /** Lower-case header names; repeated headers joined with `, ` as fetch does. */
   headers: Record<string, string>;
-  /** The body text (key redacted), read up to the body limit. */
+  /** The body text as received (reports redact it), read up to the body limit. */
   body: string;
   bodyBytes: number;
   /** True when the body was larger than the limit and was not read to its end. */
@@ -31,12 +35,16 @@ export interface ExchangeResponse {
   interrupted?: string;
 }
 
-/** One request and what came back (or the network error), with the API key redacted. */
+/**
+ * One request and what came back (or the network error), as received: checks grade the raw exchange; events
+ * yielded by the runner carry it redacted. The Authorization header is recorded as a description.
+ */
 export interface Exchange {
   seq: number;
   request: RequestSpec & { url: string; headers: Record<string, string> };
   response?: ExchangeResponse;
   error?: string;
+  /** The exchange itself (the last attempt): rate-limit, Retry-After and backoff waits excluded. */
   durationMs: number;
   attempts: number;
 }
@@ -62,8 +70,11 @@ export interface SeverityCounts {
 }
 
 export interface Summary {
-  /** `unreachable`: the target could not be reached or is not this API; no check ran. */
-  outcome: 'passed' | 'failed' | 'unreachable';
+  /**
+   * `unreachable`: the target could not be reached or is not this API; no check ran. `incomplete`: the run's
+   * time budget ran out; the checks left are reported as skipped ("not run"). Both exit 2.
+   */
+  outcome: 'passed' | 'failed' | 'unreachable' | 'incomplete';
   exitCode: 0 | 1 | 2;
   strict: boolean;
   total: number;

@@ -1,4 +1,5 @@
 import { WRONG_KEY } from '../http-client.ts';
+import { NEAR_MISS_SHELL } from '../near-miss.ts';
 import type { Exchange } from '../types.ts';
 
 const quote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
@@ -15,6 +16,7 @@ export function curlFor(exchange: Exchange): string {
     'lowercase-bearer': '"Authorization: bearer $PETSTORE_API_KEY"',
     'non-bearer': '"Authorization: Basic $PETSTORE_API_KEY"',
     wrong: quote(`Authorization: Bearer ${WRONG_KEY}`),
+    'near-miss': `"Authorization: Bearer ${NEAR_MISS_SHELL[exchange.request.nearMiss ?? 'extra-char']}"`,
   }[auth];
   if (header) parts.push(`-H ${header}`);
   for (const [name, value] of Object.entries(exchange.request.headers ?? {})) {

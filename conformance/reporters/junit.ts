@@ -1,9 +1,8 @@
+import { xmlSafe } from '../text.ts';
 import type { CheckResult, ConformanceEvent, Reporter, Severity, Summary } from '../types.ts';
 
 const escapeXml = (text: string): string =>
-  text
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these characters outright.
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+  xmlSafe(text)
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;')
@@ -42,9 +41,13 @@ export function createJunitReporter(options: { strict?: boolean } = {}): Reporte
     },
     output() {
       const suites: string[] = [];
-      if (summary?.outcome === 'unreachable') {
-        const error = escapeXml(summary.error ?? 'unreachable');
-        const reach = `    <testcase name="target is reachable and is this API" classname="petstore-conformance">\n      <error message="${error}">${error}</error>\n    </testcase>`;
+      if (summary?.outcome === 'unreachable' || summary?.outcome === 'incomplete') {
+        const error = escapeXml(summary.error ?? summary.outcome);
+        const name =
+          summary.outcome === 'unreachable'
+            ? 'target is reachable and is this API'
+            : 'the run ends within --max-time';
+        const reach = `    <testcase name="${name}" classname="petstore-conformance">\n      <error message="${error}">${error}</error>\n    </testcase>`;
         suites.push(
           `  <testsuite name="petstore-conformance" tests="1" failures="0" errors="1" skipped="0" time="0">\n${reach}\n  </testsuite>`,
         );

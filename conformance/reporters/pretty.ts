@@ -1,26 +1,50 @@
+import { escapeControls } from '../text.ts';
 import type { CheckResult, ConformanceEvent, Reporter, Summary } from '../types.ts';
 import { curlFor, exchangesToReproduce } from './curl.ts';
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
-function label(result: CheckResult, strict: boolean): string {
+/** Longest message line; the JSON report keeps the whole message. */
+const MAX_LINE = 2000;
+
+/** A message on one line: a server's text can neither start a line nor move the cursor. */
+const oneLine = (text: string): string => {
+  const safe = escapeControls(text);
+  return safe.length > MAX_LINE ? `${safe.slice(0, MAX_LINE)}…` : safe;
+};
+
+type Tag = 'PASS' | 'FAIL' | 'WARN' | 'SKIP' | 'INFO' | 'ERROR';
+const COLORS: Record<Tag, string> = {
+  PASS: '32',
+  FAIL: '31',
+  ERROR: '31',
+  WARN: '33',
+  SKIP: '2',
+  INFO: '36',
+};
+
+function label(result: CheckResult, strict: boolean): Tag {
   if (result.status === 'skipped') return 'SKIP';
   if (result.status === 'passed') return result.severity === 'info' ? 'INFO' : 'PASS';
   if (result.severity === 'must' || (result.severity === 'should' && strict)) return 'FAIL';
   return 'WARN';
 }
 
-/** Console report: one line per check as it finishes, reproduce lines for failures, a summary by severity. */
+/**
+ * Console report: one line per check as it finishes, reproduce lines for failures, a summary by severity.
+ * With `color` the tags are coloured (the CLI decides: a terminal, NO_COLOR, FORCE_COLOR; never a file).
+ */
 export function createPrettyReporter(
   write: (text: string) => void,
-  options: { strict?: boolean } = {},
+  options: { strict?: boolean; color?: boolean } = {},
 ): Reporter {
   const strict = options.strict ?? false;
-  const problems: CheckResult[] = [];
+  const paint = (tag: Tag, text: string = tag) =>
+    options.color ? `\u001b[${COLORS[tag]}m${text}\u001b[0m` : text;
   return {
     handle(event: ConformanceEvent) {
       if (event.type === 'started') {
-        write(`petstore-conformance → ${event.baseUrl}\n`);
+        write(`petstore-conformance → ${oneLine(event.baseUrl)}\n`);
         write(
           event.safe
             ? '  mode: safe (reads, unauthenticated requests, DELETEs of ids proven absent; no order is cancelled)\n'
@@ -32,15 +56,19 @@ export function createPrettyReporter(
         const { result } = event;
         const tag = label(result, strict);
         const counter = `[${String(event.index + 1).padStart(2)}/${event.total}]`;
-        write(`${counter} ${tag} ${result.severity.padEnd(6)} ${result.id} — ${result.message}\n`);
+        write(
+          `${counter} ${paint(tag)} ${result.severity.padEnd(6)} ${result.id} — ${oneLine(result.message)}\n`,
+        );
         if (tag === 'FAIL' || tag === 'WARN') {
-          problems.push(result);
           const commands = exchangesToReproduce(result.message, result.exchanges).map(curlFor);
           if (commands.length > 0)
-            write(`       Reproduce with:\n${commands.map((c) => `         ${c}\n`).join('')}`);
+            write(`       Reproduce with:\n${commands.map((c) => `         ${oneLine(c)}\n`).join('')}`);
         }
       } else {
-        write(`\n${formatSummary(event.summary)}\n`);
+        const text = formatSummary(event.summary);
+        const verdict =
+          event.summary.outcome === 'passed' ? 'PASS' : event.summary.exitCode === 1 ? 'FAIL' : 'ERROR';
+        write(`\n${text.replace(/^Result: \w+/m, `Result: ${paint(verdict)}`)}\n`);
       }
     },
   };
@@ -48,7 +76,7 @@ export function createPrettyReporter(
 
 export function formatSummary(summary: Summary): string {
   if (summary.outcome === 'unreachable') {
-    return `Cannot run: ${summary.error}\nResult: ERROR (exit 2) after ${seconds(summary.durationMs)}`;
+    return `Cannot run: ${oneLine(summary.error ?? '')}\nResult: ERROR (exit 2) after ${seconds(summary.durationMs)}`;
   }
   const { must, should, info } = summary.counts;
   const lines = [
@@ -60,7 +88,8 @@ export function formatSummary(summary: Summary): string {
   const passed = must.passed + should.passed + info.passed;
   const failed = must.failed + should.failed + info.failed;
   const skipped = must.skipped + should.skipped + info.skipped;
-  const verdict = summary.outcome === 'passed' ? 'PASS' : 'FAIL';
+  if (summary.outcome === 'incomplete') lines.push(`Incomplete: ${oneLine(summary.error ?? '')}`);
+  const verdict = summary.outcome === 'passed' ? 'PASS' : summary.outcome === 'failed' ? 'FAIL' : 'ERROR';
   lines.push(
     `Result: ${verdict} (exit ${summary.exitCode}) — ${summary.total} checks: ${passed} passed, ${failed} failed, ${skipped} skipped in ${seconds(summary.durationMs)}`,
   );

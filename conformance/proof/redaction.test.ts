@@ -1,0 +1,85 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../cli-main.ts';
+import { serverPool } from '../test-support/pool.ts';
+
+// Issue 12, items 5 and 6: the key never appears in any output, and grading never sees a redacted body.
+
+const { target } = serverPool();
+const KEY = 'Sk/live+42:secret=';
+
+async function cli(args: string[], env: Record<string, string> = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(args, env, { stdout: (t) => out.push(t), stderr: (t) => err.push(t) });
+  return { code, stdout: out.join(''), stderr: err.join(''), all: `${out.join('')}${err.join('')}` };
+}
+
+const encodings = (key: string) => [
+  key,
+  encodeURIComponent(key),
+  Buffer.from(key).toString('base64'),
+  Buffer.from(key).toString('base64url'),
+  Buffer.from(key).toString('hex'),
+  Buffer.from(key).toString('hex').toUpperCase(),
+  key.toUpperCase(),
+];
+
+describe('the key in every output', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'conformance-redaction-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('redacts the key and its common encodings that a server echoes, in console, JSON and JUnit', async () => {
+    const echo = encodings(KEY).join(' | ');
+    const baseUrl = await target({
+      credentials: (a) =>
+        a === undefined ? 'missing' : /^bearer /i.test(a) && a.slice(7) === KEY ? 'ok' : 'invalid',
+      transform: (_req, res) => ({
+        ...res,
+        headers: { ...res.headers, 'x-echo': Buffer.from(KEY).toString('base64url') },
+        body:
+          res.status >= 400 ? JSON.stringify({ code: echo, message: echo, status: res.status }) : res.body,
+      }),
+    });
+    const reports = ['--reporter', 'pretty', '--reporter', 'json', '--reporter', 'junit', '--output', dir];
+    const ids = ['--pending-order-id', '1', '--shipped-order-id', '2'];
+    const { code, all } = await cli(['--base-url', baseUrl, ...ids, ...reports], { PETSTORE_API_KEY: KEY });
+    expect(code).toBe(0);
+    expect(all).toContain('[REDACTED]');
+    const files = [
+      await readFile(join(dir, 'conformance.json'), 'utf8'),
+      await readFile(join(dir, 'conformance.junit.xml'), 'utf8'),
+    ].join('');
+    for (const form of encodings(KEY)) {
+      expect(all).not.toContain(form);
+      expect(files).not.toContain(form);
+    }
+  });
+
+  it('refuses a key that is not a valid header value, naming the problem without the key', async () => {
+    const baseUrl = await target();
+    const { code, stderr, all } = await cli(['--base-url', baseUrl, '--api-key', 'first-key\nsecond-key']);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/API key .*line break/);
+    expect(stderr.trim().split('\n')).toHaveLength(2);
+    expect(all).not.toContain('first-key');
+    expect(all).not.toContain('second-key');
+  });
+
+  it.each([
+    ['credentials in the userinfo', 'http://user:hunter2-secret@127.0.0.1:9/v1', /credentials/],
+    ['a query string', 'http://127.0.0.1:9/v1?k=hunter2-secret', /query/],
+  ])('refuses a base URL with %s, without printing it', async (_name, baseUrl, message) => {
+    const { code, stderr, all } = await cli(['--base-url', baseUrl, '--api-key', 'k']);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+    expect(all).not.toContain('hunter2');
+  });
+});
