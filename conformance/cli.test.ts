@@ -74,7 +74,7 @@ describe('petstore-conformance CLI', () => {
     const { code, stdout } = await cli(['--base-url', baseUrl, '--api-key', TARGET_KEY]);
     expect(code).toBe(0);
     expect(stdout).toMatch(
-      /WARN should pets\.sunset — GET \/pets\/1 → 200: Sunset: soon is not an IMF-fixdate/,
+      /WARN should pets\.sunset — GET \/pets\/1 → 200: Sunset: "soon" is not an IMF-fixdate/,
     );
     expect(stdout).toContain(`curl -i '${baseUrl}/pets/1' -H "Authorization: Bearer $PETSTORE_API_KEY"`);
     expect(stdout).toMatch(/should {2}\d+ passed, 1 warnings/);

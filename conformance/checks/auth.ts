@@ -2,6 +2,7 @@ import { parseChallenges } from '../http-syntax.ts';
 import { type Check, Failure, Skip } from '../registry.ts';
 import type { CheckContext } from '../session.ts';
 import type { Operation } from '../spec.ts';
+import { quoted } from '../text.ts';
 import type { AuthMode, Exchange } from '../types.ts';
 import { allAuthProbes, baseline, deprecatedProbes } from './probes.ts';
 import { header, responseOf, show, verdict } from './support.ts';
@@ -87,8 +88,7 @@ export const challengeChecks: Check[] = [
         const value = exchange.response && header(exchange.response, 'www-authenticate');
         if (value === undefined) return [`${show(exchange)} without WWW-Authenticate`];
         const bearer = bearerChallenge(exchange);
-        if (!bearer)
-          return [`${show(exchange)}: WWW-Authenticate ${JSON.stringify(value)} has no Bearer challenge`];
+        if (!bearer) return [`${show(exchange)}: WWW-Authenticate ${quoted(value)} has no Bearer challenge`];
         const repeated = ['realm', 'scope'].filter((n) => bearer.params.filter(([p]) => p === n).length > 1);
         return repeated.map((name) => `${show(exchange)}: ${name} appears more than once`);
       });
@@ -110,11 +110,11 @@ export const challengeChecks: Check[] = [
       const problems = graded.flatMap((exchange) => {
         const error = bearerChallenge(exchange)?.params.find(([name]) => name === 'error')?.[1];
         if (exchange.request.auth === 'none' && error !== undefined) {
-          return [`${show(exchange)} without credentials carries error="${error}"`];
+          return [`${show(exchange)} without credentials carries error=${quoted(error)}`];
         }
         if (exchange.request.auth === 'wrong' && error !== 'invalid_token') {
           return [
-            `${show(exchange)} for a wrong key carries ${error ? `error="${error}"` : 'no error code'}`,
+            `${show(exchange)} for a wrong key carries ${error ? `error=${quoted(error)}` : 'no error code'}`,
           ];
         }
         return [];

@@ -1,5 +1,6 @@
 import { isJsonMediaType } from '../http-syntax.ts';
 import { type Check, Failure, Skip } from '../registry.ts';
+import { quoted } from '../text.ts';
 import { baseline, cancelPending, malformedIdProbes } from './probes.ts';
 import { errorBodyProblems, header, jsonBody, responseOf, show, verdict } from './support.ts';
 
@@ -42,8 +43,9 @@ export const httpChecks: Check[] = [
       if (allow === undefined) throw new Failure(`${show(exchange)} without Allow`);
       const allowed = allow.split(',').map((m) => m.trim().toUpperCase());
       const missing = documented.filter((m) => !allowed.includes(m));
-      if (missing.length > 0) throw new Failure(`Allow: ${allow} omits the documented ${missing.join(', ')}`);
-      return `${show(exchange)} with Allow: ${allow}`;
+      if (missing.length > 0)
+        throw new Failure(`Allow: ${quoted(allow)} omits the documented ${missing.join(', ')}`);
+      return `${show(exchange)} with Allow: ${quoted(allow)}`;
     },
   },
   {
@@ -77,7 +79,7 @@ export const contentTypeChecks: Check[] = [
         .filter((e) => e.response && !isJsonMediaType(header(e.response, 'content-type')))
         .map(
           (e) =>
-            `${show(e)} sends JSON as ${JSON.stringify(e.response && header(e.response, 'content-type'))}`,
+            `${show(e)} sends JSON as ${quoted(String(e.response && header(e.response, 'content-type')))}`,
         );
       return verdict(problems, `${json.length} JSON bodies are labelled as JSON`);
     },

@@ -1,5 +1,6 @@
 import { listContainsId, orderIdsFromJson } from '../raw-json.ts';
 import type { Check } from '../registry.ts';
+import { quoted } from '../text.ts';
 import type { Exchange } from '../types.ts';
 import { baseline, cancelPending, cancelPendingAgain, cancelShipped, malformedIdProbes } from './probes.ts';
 import { jsonBody, preview, responseOf, show } from './support.ts';
@@ -8,6 +9,9 @@ const bodyOf = (exchange: Exchange): string => {
   const response = responseOf(exchange);
   return response.bodyBytes === 0 ? 'no body' : `body ${preview(response.body, 200)}`;
 };
+
+/** Error codes are short words; a longer one is cut. */
+const MAX_CODE = 60;
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -94,7 +98,7 @@ export const runInfoChecks: Check[] = [
       if (codes.size === 0) return 'no Error code seen';
       return [...codes.entries()]
         .sort(([a], [b]) => a - b)
-        .map(([status, set]) => `${status}: ${[...set].join(', ')}`)
+        .map(([status, set]) => `${status}: ${[...set].map((code) => quoted(code, MAX_CODE)).join(', ')}`)
         .join('; ');
     },
   },

@@ -1,6 +1,7 @@
 import { parseDeprecationDate, parseImfFixdate, parseLinks } from '../http-syntax.ts';
 import { type Check, Skip } from '../registry.ts';
 import type { CheckContext } from '../session.ts';
+import { quoted } from '../text.ts';
 import type { ExchangeResponse } from '../types.ts';
 import { deprecatedProbes } from './probes.ts';
 import { header, responseOf, show, verdict } from './support.ts';
@@ -35,7 +36,7 @@ const headerCheck = (
     const problems = (await deprecatedAnswers(ctx)).flatMap(({ label, response }) => {
       const value = header(response, name);
       if (value === undefined) return [`${label} without ${name}`];
-      return parse(value) === undefined ? [`${label}: ${name}: ${value} is not ${form}`] : [];
+      return parse(value) === undefined ? [`${label}: ${name}: ${quoted(value)} is not ${form}`] : [];
     });
     return verdict(problems, `${name} is ${form}`);
   };

@@ -1,5 +1,6 @@
 import { Failure } from '../registry.ts';
 import type { Spec } from '../spec.ts';
+import { quoted } from '../text.ts';
 import type { Exchange, ExchangeResponse } from '../types.ts';
 
 /** `GET /store/orders → 401`, or the network error: how messages name an exchange. */
@@ -28,10 +29,9 @@ export function jsonBody(response: ExchangeResponse): JsonBody {
   }
 }
 
-export const preview = (text: string, length = 80): string => {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return JSON.stringify(flat.length > length ? `${flat.slice(0, length)}…` : flat);
-};
+/** A body's start, white space folded, escaped and quoted. */
+export const preview = (text: string, length = 80): string =>
+  quoted(text.replace(/\s+/g, ' ').trim(), length);
 
 /** What is wrong with an Error body: not JSON, not the schema, or `status` differing from the HTTP status. */
 export function errorBodyProblems(spec: Spec, response: ExchangeResponse): string[] {
