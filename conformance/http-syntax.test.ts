@@ -52,6 +52,13 @@ describe('http syntax', () => {
     expect(parseDeprecationDate('Sun, 06 Nov 1994 08:49:37 GMT')).toBeUndefined();
   });
 
+  it('reads Deprecation as an RFC 9651 Date Item: parameters allowed, decimals and junk refused', () => {
+    expect(parseDeprecationDate('@1688169599;x=1')).toBe(1688169599000);
+    expect(parseDeprecationDate(' @-1;a;b="c" ')).toBe(-1000);
+    for (const bad of ['@1.5', '@1.0', '@ 1', '@1;', '@1 x', '@1234567890123456', '@', '1688169599'])
+      expect(parseDeprecationDate(bad), bad).toBeUndefined();
+  });
+
   it('recognises JSON media types with parameters and suffixes', () => {
     expect(isJsonMediaType('application/json; charset=utf-8')).toBe(true);
     expect(isJsonMediaType('application/problem+json')).toBe(true);

@@ -1,3 +1,5 @@
+import { parseItem } from 'structured-headers';
+
 // Small parsers for the header grammars the checks read (RFC 9110, RFC 8288, RFC 9651 dates).
 
 /** One auth challenge of `WWW-Authenticate` (RFC 9110 §11.6.1). */
@@ -99,10 +101,22 @@ export function parseImfFixdate(value: string): number | undefined {
   return ms;
 }
 
-/** Parses an RFC 9745 `Deprecation` value: a Structured Field Date `@<seconds>`; epoch ms or undefined. */
+/**
+ * Parses an RFC 9745 `Deprecation` value, an RFC 9651 Date Item (parameters allowed); epoch ms or undefined.
+ * structured-headers 2.1 reads a Date's digits up to the end of the input, so a Date with parameters fails
+ * there; a Date is `@` then an sf-integer (RFC 9651 §3.3.7), so the Item after the `@` is parsed instead and
+ * must be an Integer (a Decimal such as `1.0` is refused by the text check, as the library returns numbers).
+ */
 export function parseDeprecationDate(value: string): number | undefined {
-  const m = /^@(-?[0-9]{1,15})$/.exec(value.trim());
-  return m ? Number(m[1]) * 1000 : undefined;
+  const text = value.replace(/^ +| +$/g, '');
+  if (!text.startsWith('@')) return undefined;
+  try {
+    const [seconds] = parseItem(text.slice(1));
+    const integerText = /^-?[0-9]+(?=;|$)/.test(text.slice(1));
+    return typeof seconds === 'number' && integerText ? seconds * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The lower-case media type of a `Content-Type` value without parameters. */

@@ -15,25 +15,37 @@ export function isInt64(text: string): boolean {
 /** Canonical decimal form of an integer id, so `007` and `7` compare equal. */
 export const canonicalId = (text: string): string => BigInt(text).toString();
 
+/** One object of the list: its id exactly as written (canonical when an integer) and its raw JSON text. */
+export interface ListedOrder {
+  id: string;
+  raw: string;
+}
+
 /**
- * Reads the `id` of every object in a top-level JSON array, exactly as written.
+ * Reads every object with an `id` in a top-level JSON array, the id exactly as written.
  * Returns undefined when the text is not a JSON array; ids that are not integers are kept as written.
  */
-export function orderIdsFromJson(text: string): string[] | undefined {
+export function listedOrdersFromJson(text: string): ListedOrder[] | undefined {
   const scanner = new Scanner(text);
   try {
     scanner.ws();
     if (scanner.peek() !== '[') return undefined;
-    const ids: string[] = [];
+    const orders: ListedOrder[] = [];
     scanner.array((item) => {
-      if (item.kind === 'object' && item.id !== undefined) ids.push(item.id);
+      if (item.kind === 'object' && item.id !== undefined) {
+        orders.push({ id: INTEGER.test(item.id) ? canonicalId(item.id) : item.id, raw: item.raw });
+      }
     });
     scanner.ws();
-    return scanner.done() ? ids.map((id) => (INTEGER.test(id) ? canonicalId(id) : id)) : undefined;
+    return scanner.done() ? orders : undefined;
   } catch {
     return undefined;
   }
 }
+
+/** The ids of the list (see listedOrdersFromJson). */
+export const orderIdsFromJson = (text: string): string[] | undefined =>
+  listedOrdersFromJson(text)?.map((order) => order.id);
 
 /** True when the list text names the id (compared as integers). */
 export function listContainsId(ids: readonly string[], id: string): boolean {
@@ -69,7 +81,7 @@ export function pickAbsentId(ids: readonly string[]): string | undefined {
   return (max + (room < ABSENT_GAP ? room : ABSENT_GAP)).toString();
 }
 
-type Item = { kind: 'object'; id: string | undefined } | { kind: 'other'; raw: string };
+type Item = { kind: 'object'; id: string | undefined; raw: string } | { kind: 'other'; raw: string };
 
 class Scanner {
   private at = 0;
@@ -144,7 +156,11 @@ class Scanner {
 
   value(): Item {
     const char = this.peek();
-    if (char === '{') return { kind: 'object', id: this.object() };
+    if (char === '{') {
+      const start = this.at;
+      const id = this.object();
+      return { kind: 'object', id, raw: this.text.slice(start, this.at) };
+    }
     if (char === '[') {
       const start = this.at;
       this.array(() => {});

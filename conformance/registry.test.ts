@@ -19,9 +19,9 @@ describe('registry', () => {
     }
   });
 
-  it('grades HTTP norms as should and the spec as must, citing an RFC or the Fetch standard for should', () => {
+  it('grades norms as should and the spec as must, citing an RFC, the Fetch standard or JSON Schema for should', () => {
     for (const check of registry.checks.filter((c) => c.severity === 'should'))
-      expect(check.reference).toMatch(/RFC|Fetch standard/);
+      expect(check.reference).toMatch(/RFC|Fetch standard|JSON Schema/);
     for (const check of registry.checks.filter((c) => c.severity === 'must'))
       expect(check.reference).toMatch(/Spec/);
   });

@@ -12,12 +12,13 @@ export class Skip extends Error {
 }
 
 /** What a check needs before it may run; the first one missing is the stated reason for skipping it. */
-export type Requirement = 'apiKey' | 'pendingOrderId' | 'shippedOrderId' | 'undocumentedMethods';
+export type Requirement = 'apiKey' | 'pendingOrderId' | 'shippedOrderId' | 'orderId' | 'undocumentedMethods';
 
 export const REQUIREMENT_REASONS: Record<Requirement, string> = {
   apiKey: 'needs an API key (--api-key or PETSTORE_API_KEY)',
   pendingOrderId: 'opt-in: cancels an order; pass --pending-order-id to run it',
   shippedOrderId: 'opt-in: tries to cancel an order; pass --shipped-order-id to run it',
+  orderId: 'opt-in: sends refused requests for a given order; pass --pending-order-id or --shipped-order-id',
   undocumentedMethods:
     'opt-in: sends an undocumented method with a valid key; runs when --pending-order-id or --shipped-order-id is given',
 };

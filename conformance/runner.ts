@@ -121,6 +121,7 @@ const SATISFIED: Record<Requirement, (options: ResolvedOptions) => boolean> = {
   apiKey: (o) => o.apiKey !== undefined,
   pendingOrderId: (o) => o.pendingOrderId !== undefined,
   shippedOrderId: (o) => o.shippedOrderId !== undefined,
+  orderId: (o) => (o.pendingOrderId ?? o.shippedOrderId) !== undefined,
   undocumentedMethods: (o) => o.undocumentedMethods,
 };
 

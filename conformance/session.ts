@@ -1,6 +1,6 @@
 import type { HttpClient } from './http-client.ts';
 import type { ResolvedOptions } from './options.ts';
-import { orderIdsFromJson, pickAbsentId } from './raw-json.ts';
+import { type ListedOrder, listedOrdersFromJson, pickAbsentId } from './raw-json.ts';
 import { Skip } from './registry.ts';
 import type { Operation, Spec } from './spec.ts';
 import type { Exchange, RequestSpec } from './types.ts';
@@ -16,7 +16,9 @@ export interface CheckContext {
   send(key: string, request: RequestSpec, role?: 'subject' | 'support'): Promise<Exchange>;
   /** Every exchange of the run so far. */
   seen(): readonly Exchange[];
-  /** Ids of the order list, read from its raw text; skips the check when the list cannot be read. */
+  /** The order list's objects, read from its raw text; skips the check when the list cannot be read. */
+  listedOrders(): Promise<ListedOrder[]>;
+  /** Ids of the order list (canonical when integers). */
   listedIds(): Promise<string[]>;
   /** An order id proven absent from the full list. */
   absentOrderId(): Promise<string>;
@@ -63,6 +65,10 @@ export class Session implements CheckContext {
   }
 
   async listedIds(): Promise<string[]> {
+    return (await this.listedOrders()).map((order) => order.id);
+  }
+
+  async listedOrders(): Promise<ListedOrder[]> {
     if (!this.options.apiKey) throw new Skip('reading the order list needs an API key');
     const list = await this.send(
       'list',
@@ -76,9 +82,9 @@ export class Session implements CheckContext {
         : list.response.truncated
           ? 'it is larger than the body limit'
           : list.response.interrupted;
-    const ids = reason === undefined ? orderIdsFromJson(list.response?.body ?? '') : undefined;
-    if (!ids) throw new Skip(`the order list could not be read (${reason ?? 'not a JSON array'})`);
-    return ids;
+    const orders = reason === undefined ? listedOrdersFromJson(list.response?.body ?? '') : undefined;
+    if (!orders) throw new Skip(`the order list could not be read (${reason ?? 'not a JSON array'})`);
+    return orders;
   }
 
   async absentOrderId(): Promise<string> {

@@ -31,13 +31,26 @@ export interface Spec {
   operation(operationId: string): Operation;
   /** Upper-case methods documented for a path template. */
   methodsFor(path: string): string[];
+  /** The property names `components/schemas/<name>` documents. */
+  schemaProperties(name: string): string[];
   /** Validates against `components/schemas/<name>`; returns readable errors (empty when valid). */
   validateSchema(name: string, value: unknown): string[];
-  /** Validates a JSON body against the schema documented for that operation and status; undefined if none is. */
-  validateResponse(operationId: string, status: number, value: unknown): string[] | undefined;
+  /**
+   * Validates a JSON body against the schema documented for that operation and status; undefined if none is.
+   * `date-time` is read as ISO 8601 (the seed's word, offset optional); with `rfc3339` as RFC 3339 (OpenAPI's).
+   */
+  validateResponse(
+    operationId: string,
+    status: number,
+    value: unknown,
+    dateTime?: DateTimeRule,
+  ): string[] | undefined;
 }
 
 type Json = Record<string, unknown>;
+
+/** How `format: date-time` is read: ISO 8601 as the seed says, or RFC 3339 as OpenAPI's format means. */
+export type DateTimeRule = 'iso8601' | 'rfc3339';
 
 /** Finds `spec/openapi.yaml` by walking up from this module, so it works from source and from `dist/`. */
 export function locateSpec(from: string = import.meta.url): string {
@@ -66,18 +79,11 @@ export function loadSpec(file: string = locateSpec()): Spec {
 function compileSpec(file: string, doc: Json): Spec {
   // strictSchema is off because the whole OpenAPI document is added as one schema and its non-schema keys
   // (paths, info…) are not JSON Schema keywords; only the schema parts are ever compiled.
-  const ajv = new Ajv2020({ allErrors: true, strictSchema: false });
-  addFormats(ajv);
-  ajv.addSchema(doc, SPEC_ID);
-  const compiled = new Map<string, ValidateFunction>();
-  const validator = (pointer: string): ValidateFunction => {
-    let fn = compiled.get(pointer);
-    if (!fn) {
-      fn = ajv.compile({ $ref: `${SPEC_ID}#${pointer}` });
-      compiled.set(pointer, fn);
-    }
-    return fn;
+  const validators = {
+    rfc3339: validatorsFor(doc, 'date-time'),
+    iso8601: validatorsFor(doc, 'iso-date-time'),
   };
+  const validator = (pointer: string, rule: DateTimeRule = 'iso8601') => validators[rule](pointer);
   const run = (fn: ValidateFunction, value: unknown): string[] =>
     fn(value)
       ? []
@@ -115,8 +121,10 @@ function compileSpec(file: string, doc: Json): Spec {
     operations,
     operation,
     methodsFor: (path) => operations.filter((o) => o.path === path).map((o) => o.method),
+    schemaProperties: (name) =>
+      Object.keys(((doc.components as Json)?.schemas as Record<string, Json>)?.[name]?.properties ?? {}),
     validateSchema: (name, value) => run(validator(`/components/schemas/${escapePointer(name)}`), value),
-    validateResponse(operationId, status, value) {
+    validateResponse(operationId, status, value, dateTime) {
       const op = operation(operationId);
       const responses = responsesOf.get(operationId) ?? {};
       let pointer = `/paths/${escapePointer(op.path)}/${op.method.toLowerCase()}/responses/${status}`;
@@ -131,8 +139,26 @@ function compileSpec(file: string, doc: Json): Spec {
       }
       const content = response?.content as Json | undefined;
       if (!content?.['application/json']) return undefined;
-      return run(validator(`${pointer}/content/application~1json/schema`), value);
+      return run(validator(`${pointer}/content/application~1json/schema`, dateTime), value);
     },
+  };
+}
+
+/** Compiled validators by JSON pointer, with `date-time` checked by the named ajv-formats format. */
+function validatorsFor(doc: Json, dateTimeFormat: 'date-time' | 'iso-date-time') {
+  const ajv = new Ajv2020({ allErrors: true, strictSchema: false });
+  addFormats(ajv);
+  const format = addFormats.get(dateTimeFormat);
+  ajv.addFormat('date-time', format);
+  ajv.addSchema(doc, SPEC_ID);
+  const compiled = new Map<string, ValidateFunction>();
+  return (pointer: string): ValidateFunction => {
+    let fn = compiled.get(pointer);
+    if (!fn) {
+      fn = ajv.compile({ $ref: `${SPEC_ID}#${pointer}` });
+      compiled.set(pointer, fn);
+    }
+    return fn;
   };
 }
 

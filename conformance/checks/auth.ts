@@ -1,10 +1,11 @@
 import { parseChallenges } from '../http-syntax.ts';
+import { type NearMiss, nearMissesOf } from '../near-miss.ts';
 import { type Check, Failure, Skip } from '../registry.ts';
 import type { CheckContext } from '../session.ts';
 import type { Operation } from '../spec.ts';
 import { quoted } from '../text.ts';
 import type { AuthMode, Exchange } from '../types.ts';
-import { allAuthProbes, baseline, deprecatedProbes } from './probes.ts';
+import { allAuthProbes, baseline, deprecatedProbes, listWithNearMiss } from './probes.ts';
 import { header, responseOf, show, verdict } from './support.ts';
 
 /**
@@ -18,6 +19,13 @@ async function retired(ctx: CheckContext, operation: Operation, status: number):
   const withKey = (await deprecatedProbes(ctx)).find((p) => p.operation === operation);
   return withKey?.exchange.response?.status === status;
 }
+
+const NEAR_MISS_SAID: Record<NearMiss, string> = {
+  'extra-char': 'with a character added',
+  'last-char-dropped': 'without its last character',
+  'case-changed': 'with its case changed',
+  'char-changed': 'with its last character changed',
+};
 
 /** Every operation answers the given kind of bad credentials with 401. */
 const rejects =
@@ -65,6 +73,24 @@ export const authChecks: Check[] = [
     title: 'Every operation answers a wrong key with 401',
     reference: 'Spec: Authentication; Endpoints (401)',
     run: rejects('wrong'),
+  },
+  {
+    id: 'auth.near-miss-key',
+    severity: 'must',
+    title: 'Near misses of the key (one character more, one less, another case, one changed) answer 401',
+    reference: 'Spec: Authentication (the API key, compared exactly)',
+    requires: ['apiKey'],
+    async run(ctx) {
+      const kinds = nearMissesOf(ctx.options.apiKey ?? '');
+      if (kinds.length === 0) throw new Skip('the key has no near miss that differs from it');
+      const problems: string[] = [];
+      for (const kind of kinds) {
+        const exchange = await listWithNearMiss(ctx, kind);
+        if (responseOf(exchange).status !== 401)
+          problems.push(`${show(exchange)} for the key ${NEAR_MISS_SAID[kind]}`);
+      }
+      return verdict(problems, `${kinds.length} near miss(es) of the key answered 401`);
+    },
   },
   {
     id: 'auth.non-bearer',

@@ -1,17 +1,6 @@
 import { type Check, Skip } from '../registry.ts';
-import type { Exchange } from '../types.ts';
 import { baseline } from './probes.ts';
-import { errorBodyProblems, show, verdict } from './support.ts';
-
-/**
- * The answers whose Error body the spec states: 401 to any operation, 404 from cancelOrder (malformed ids
- * excluded). Requests that are no operation (CORS preflights, the undocumented method) are other checks' matter.
- */
-const specStatesErrorBody = (e: Exchange): boolean =>
-  (e.response?.status === 401 && e.request.operationId !== undefined) ||
-  (e.response?.status === 404 &&
-    e.request.operationId === 'cancelOrder' &&
-    e.request.purpose !== 'malformed-id');
+import { errorBodyProblems, show, specStatesErrorBody, verdict } from './support.ts';
 
 export const errorChecks: Check[] = [
   {

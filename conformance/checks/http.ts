@@ -1,8 +1,17 @@
-import { isJsonMediaType } from '../http-syntax.ts';
+import { isJsonMediaType, mediaType } from '../http-syntax.ts';
 import { type Check, Failure, Skip } from '../registry.ts';
 import { quoted } from '../text.ts';
+import type { Exchange } from '../types.ts';
 import { baseline, cancelPending, malformedIdProbes } from './probes.ts';
-import { errorBodyProblems, header, jsonBody, responseOf, show, verdict } from './support.ts';
+import {
+  errorBodyProblems,
+  header,
+  jsonBody,
+  responseOf,
+  show,
+  specStatesJsonBody,
+  verdict,
+} from './support.ts';
 
 const UNDOCUMENTED_METHODS = ['PATCH', 'PUT', 'POST'];
 
@@ -14,7 +23,7 @@ export const httpChecks: Check[] = [
     reference: 'RFC 9110 §8.6, §15.3.5',
     requires: ['pendingOrderId', 'apiKey'],
     async run(ctx) {
-      const exchange = await cancelPending(ctx, ctx.options.pendingOrderId ?? '');
+      const exchange = await cancelPending(ctx);
       const response = responseOf(exchange);
       if (response.status !== 204) throw new Skip(`no 204 to check: ${show(exchange)}`);
       const sent = ['content-length', 'content-type'].filter((name) => header(response, name) !== undefined);
@@ -65,22 +74,36 @@ export const httpChecks: Check[] = [
   },
 ];
 
+const contentType = (e: Exchange): string => quoted(String(e.response && header(e.response, 'content-type')));
+
 export const contentTypeChecks: Check[] = [
+  {
+    id: 'http.media-type',
+    severity: 'must',
+    title: "The list's 200 and the 401 and 404 Error bodies are labelled application/json",
+    reference: 'Spec: GET /store/orders, Errors (content: application/json); RFC 9110 §8.3',
+    async run(ctx) {
+      await baseline(ctx);
+      const graded = ctx.seen().filter((e) => specStatesJsonBody(e) && (e.response?.bodyBytes ?? 0) > 0);
+      if (graded.length === 0) throw new Skip('no list or Error body seen');
+      const problems = graded
+        .filter((e) => e.response && mediaType(header(e.response, 'content-type')) !== 'application/json')
+        .map((e) => `${show(e)} is labelled ${contentType(e)}`);
+      return verdict(problems, `${graded.length} bodies are labelled application/json`);
+    },
+  },
   {
     id: 'http.content-type',
     severity: 'should',
-    title: 'Every JSON body is labelled Content-Type: application/json',
+    title: 'Every other JSON body (the 409, the pet route) is labelled as JSON',
     reference: 'RFC 9110 §8.3',
     async run(ctx) {
       await baseline(ctx);
-      const json = ctx.seen().filter((e) => e.response && jsonBody(e.response).ok);
+      const json = ctx.seen().filter((e) => e.response && !specStatesJsonBody(e) && jsonBody(e.response).ok);
       if (json.length === 0) throw new Skip('no JSON body seen');
       const problems = json
         .filter((e) => e.response && !isJsonMediaType(header(e.response, 'content-type')))
-        .map(
-          (e) =>
-            `${show(e)} sends JSON as ${quoted(String(e.response && header(e.response, 'content-type')))}`,
-        );
+        .map((e) => `${show(e)} sends JSON as ${contentType(e)}`);
       return verdict(problems, `${json.length} JSON bodies are labelled as JSON`);
     },
   },

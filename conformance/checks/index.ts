@@ -6,6 +6,7 @@ import { contentTypeChecks, httpChecks } from './http.ts';
 import { observationChecks, runInfoChecks } from './info.ts';
 import { orderChecks } from './orders.ts';
 import { petChecks } from './pets.ts';
+import { stateChecks } from './state.ts';
 
 /**
  * Every check, in run order. The order matters because checks share requests: the list is read before any
@@ -15,6 +16,7 @@ import { petChecks } from './pets.ts';
 export const registry = createRegistry([
   ...authChecks,
   ...orderChecks,
+  ...stateChecks,
   ...httpChecks,
   ...petChecks,
   ...corsChecks,

@@ -1,8 +1,7 @@
-import { listContainsId, orderIdsFromJson } from '../raw-json.ts';
 import type { Check } from '../registry.ts';
 import { quoted } from '../text.ts';
 import type { Exchange } from '../types.ts';
-import { baseline, cancelPending, cancelPendingAgain, cancelShipped, malformedIdProbes } from './probes.ts';
+import { afterCancel, baseline, cancelShipped, malformedIdProbes } from './probes.ts';
 import { jsonBody, preview, responseOf, show } from './support.ts';
 
 const bodyOf = (exchange: Exchange): string => {
@@ -27,8 +26,8 @@ export const observationChecks: Check[] = [
     reference: 'Spec: States and transitions (name of the state after cancellation: not shown)',
     requires: ['pendingOrderId', 'apiKey'],
     async run(ctx) {
-      const exchange = await cancelPendingAgain(ctx, ctx.options.pendingOrderId ?? '');
-      return `${show(exchange)}, ${bodyOf(exchange)}`;
+      const { again } = await afterCancel(ctx);
+      return `${show(again)}, ${bodyOf(again)}`;
     },
   },
   {
@@ -38,20 +37,10 @@ export const observationChecks: Check[] = [
     reference: 'Spec: States and transitions',
     requires: ['pendingOrderId', 'apiKey'],
     async run(ctx) {
-      const id = ctx.options.pendingOrderId ?? '';
-      const cancelled = await cancelPending(ctx, id);
-      if (responseOf(cancelled).status >= 300) return `not observed: the cancel answered ${show(cancelled)}`;
-      const list = await ctx.send('list:after-cancel', {
-        method: 'GET',
-        path: '/store/orders',
-        auth: 'valid',
-        operationId: 'listOrders',
-      });
-      const ids = orderIdsFromJson(responseOf(list).body);
-      if (!ids) return `not observed: ${show(list)} is not a JSON array`;
-      return listContainsId(ids, id)
-        ? `order ${id} stays listed after cancel`
-        : `order ${id} leaves the list`;
+      const { id, cancel, list, listed } = await afterCancel(ctx);
+      if (responseOf(cancel).status >= 300) return `not observed: the cancel answered ${show(cancel)}`;
+      if (listed === undefined) return `not observed: ${show(list)} is not a readable list`;
+      return listed ? `order ${id} stays listed after cancel` : `order ${id} leaves the list`;
     },
   },
   {
@@ -61,7 +50,7 @@ export const observationChecks: Check[] = [
     reference: 'Spec: DELETE /store/orders/{orderId} (409 body shape: not shown)',
     requires: ['shippedOrderId', 'apiKey'],
     async run(ctx) {
-      const exchange = await cancelShipped(ctx, ctx.options.shippedOrderId ?? '');
+      const exchange = await cancelShipped(ctx);
       return `${show(exchange)}, ${bodyOf(exchange)}`;
     },
   },

@@ -1,13 +1,29 @@
 import { type Check, Failure, Skip } from '../registry.ts';
+import type { CheckContext } from '../session.ts';
+import { quoted } from '../text.ts';
 import { cancelAbsent, cancelPending, cancelShipped, listOrders } from './probes.ts';
 import { errorBodyProblems, jsonBody, responseOf, show, verdict } from './support.ts';
+
+/** The list's 200 body when it is a JSON array of valid Orders under the spec's own (ISO 8601) reading. */
+async function validList(ctx: CheckContext): Promise<unknown[]> {
+  const exchange = await listOrders(ctx);
+  const response = responseOf(exchange);
+  const body = response.status === 200 ? jsonBody(response) : undefined;
+  if (!body?.ok || !Array.isArray(body.value)) throw new Skip('no JSON array to read (see orders.list)');
+  if ((ctx.spec.validateResponse('listOrders', 200, body.value) ?? []).length > 0)
+    throw new Skip('the list is not valid (see orders.list)');
+  return body.value;
+}
+
+/** `pet_id`, `PetID` and `pet-id` all fold to `petid`: a field renamed by a serializer's naming policy. */
+const folded = (name: string): string => name.toLowerCase().replace(/[-_]/g, '');
 
 export const orderChecks: Check[] = [
   {
     id: 'orders.list',
     severity: 'must',
     title: 'The order list answers 200 with a JSON array of valid Orders',
-    reference: 'Spec: GET /store/orders; Resources: Order',
+    reference: 'Spec: GET /store/orders; Resources: Order (shipDate: ISO 8601 date-time)',
     requires: ['apiKey'],
     async run(ctx) {
       const exchange = await listOrders(ctx);
@@ -17,6 +33,40 @@ export const orderChecks: Check[] = [
       if (!body.ok) throw new Failure(body.reason);
       const problems = ctx.spec.validateResponse('listOrders', 200, body.value) ?? [];
       return verdict(problems, `200 with ${(body.value as unknown[]).length} valid order(s)`);
+    },
+  },
+  {
+    id: 'orders.date-time',
+    severity: 'should',
+    title: "Order dates are RFC 3339 date-times (with an offset), as OpenAPI's format: date-time means",
+    reference: 'RFC 3339 §5.6; OpenAPI 3.1 §4.2 (format date-time)',
+    requires: ['apiKey'],
+    async run(ctx) {
+      const orders = await validList(ctx);
+      const problems = ctx.spec.validateResponse('listOrders', 200, orders, 'rfc3339') ?? [];
+      return verdict(problems, 'every date-time is RFC 3339');
+    },
+  },
+  {
+    id: 'orders.fields',
+    severity: 'should',
+    title: 'Every Order carries its id, and no field is a documented one renamed (pet_id for petId)',
+    reference:
+      'Spec: Resources: Order (cancelled by id); JSON Schema 2020-12 §10.3.2.1 (property names match exactly)',
+    requires: ['apiKey'],
+    async run(ctx) {
+      const documented = new Map(ctx.spec.schemaProperties('Order').map((name) => [folded(name), name]));
+      const problems = (await validList(ctx)).flatMap((order, index) => {
+        const names = Object.keys(order as object);
+        const found = names.includes('id') ? [] : [`order [${index}] has no id`];
+        for (const name of names) {
+          const meant = documented.get(folded(name));
+          if (meant !== undefined && meant !== name)
+            found.push(`order [${index}] has ${quoted(name)} for ${meant}`);
+        }
+        return found;
+      });
+      return verdict(problems, 'every order has an id and the documented field names');
     },
   },
   {
@@ -38,7 +88,7 @@ export const orderChecks: Check[] = [
     reference: 'Spec: States and transitions (pending → cancelled)',
     requires: ['pendingOrderId', 'apiKey'],
     async run(ctx) {
-      const exchange = await cancelPending(ctx, ctx.options.pendingOrderId ?? '');
+      const exchange = await cancelPending(ctx);
       const response = responseOf(exchange);
       if (response.status !== 204) throw new Failure(`${show(exchange)}, expected 204`);
       if (response.bodyBytes > 0)
@@ -53,7 +103,7 @@ export const orderChecks: Check[] = [
     reference: 'Spec: States and transitions (shipped: unchanged, 409)',
     requires: ['shippedOrderId', 'apiKey'],
     async run(ctx) {
-      const exchange = await cancelShipped(ctx, ctx.options.shippedOrderId ?? '');
+      const exchange = await cancelShipped(ctx);
       if (responseOf(exchange).status !== 409) throw new Failure(`${show(exchange)}, expected 409`);
       return show(exchange);
     },
@@ -65,7 +115,7 @@ export const orderChecks: Check[] = [
     reference: 'RFC 9110 §15.5.10; Spec: Errors',
     requires: ['shippedOrderId', 'apiKey'],
     async run(ctx) {
-      const exchange = await cancelShipped(ctx, ctx.options.shippedOrderId ?? '');
+      const exchange = await cancelShipped(ctx);
       const response = responseOf(exchange);
       if (response.status !== 409) throw new Skip(`no 409 to check: ${show(exchange)}`);
       if (response.bodyBytes === 0) return '409 without a body (the spec leaves it open)';

@@ -31,10 +31,12 @@ describe.skipIf(!bin)('Prism comparison (prism mock spec/openapi.yaml)', () => {
     expect(result.byId['orders.cancel-shipped']?.message).toMatch(/→ 204, expected 409/);
   });
 
-  it('fails the wrong-key must check: any Bearer token is accepted', () => {
+  it('fails the wrong-key and near-miss must checks (any Bearer token is accepted), and the final cancel', () => {
     expect(result.failed('must').sort()).toEqual([
+      'auth.near-miss-key',
       'auth.wrong-key',
       'orders.cancel-absent',
+      'orders.cancel-final',
       'orders.cancel-shipped',
     ]);
   });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../cli-main.ts';
 import { serverPool } from '../test-support/pool.ts';
+import { TARGET_KEY } from '../test-support/target.ts';
 
 // Issue 12, items 5 and 6: the key never appears in any output, and grading never sees a redacted body.
 
@@ -61,6 +62,21 @@ describe('the key in every output', () => {
       expect(all).not.toContain(form);
       expect(files).not.toContain(form);
     }
+  });
+
+  it('never prints the near misses of the key a server echoes back', async () => {
+    const baseUrl = await target({
+      transform: (req, res) =>
+        res.status === 401
+          ? { ...res, body: JSON.stringify({ code: String(req.authorization), message: 'm', status: 401 }) }
+          : res,
+    });
+    const { all } = await cli(['--base-url', baseUrl, '--reporter', 'json'], {
+      PETSTORE_API_KEY: TARGET_KEY,
+    });
+    for (const miss of ['target-ke', 'TARGET-KEY', 'target-keyx', 'target-kex'])
+      expect(all).not.toContain(miss);
+    expect(all).toContain('[REDACTED without its last character]');
   });
 
   it('refuses a key that is not a valid header value, naming the problem without the key', async () => {

@@ -72,3 +72,21 @@ describe('ids given on the command line', () => {
     expect(deletes(requests)).not.toContain('03');
   });
 });
+
+describe('refused requests with the ids given', () => {
+  it('fails orders.refused-unchanged when a 401 to a cancel without a key cancels the order anyway', async () => {
+    const baseUrl = await target({ refusedButCancels: 'unauthorized' });
+    const { byId } = await grade({ baseUrl, apiKey: TARGET_KEY, pendingOrderId: '1', shippedOrderId: '2' });
+    expect(byId['orders.refused-unchanged']).toMatchObject({
+      status: 'failed',
+      message: expect.stringMatching(/DELETE \/store\/orders\/1 → 401, order 1 is no longer listed/),
+    });
+  });
+
+  it('sends no refused request for an order in safe mode', async () => {
+    const requests: PlainRequest[] = [];
+    const baseUrl = await target({ onRequest: (r) => requests.push(r) });
+    await grade({ baseUrl, apiKey: TARGET_KEY });
+    expect(deletes(requests).filter((id) => ['1', '2', '3'].includes(id))).toEqual([]);
+  });
+});

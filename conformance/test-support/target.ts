@@ -29,7 +29,12 @@ export interface PlainResponse {
 
 export interface TargetOptions {
   orders?: TargetOrder[];
+  /** A cancelled order stays listed, and a second cancel answers 409 (it is no longer cancellable). */
   cancelledStayListed?: boolean;
+  /** Bug: a cancelled order's cancel answers 204 again. */
+  cancelAgainSucceeds?: boolean;
+  /** Bug: a cancel refused with 401 or 409 is answered so, but the order is cancelled anyway. */
+  refusedButCancels?: 'unauthorized' | 'conflict';
   malformedIdStatus?: number;
   /** The 409 body: an Error by default, `''` for none, or any raw text. */
   conflictBody?: string;
@@ -83,6 +88,10 @@ export function createTarget(options: TargetOptions = {}) {
       return { status: 204, headers: preflight };
     }
     if (request.credentials !== 'ok') {
+      const refused = /^\/store\/orders\/([0-9]+)$/.exec(request.path)?.[1];
+      const order = refused === undefined ? undefined : find(refused);
+      if (order && request.method === 'DELETE' && options.refusedButCancels === 'unauthorized')
+        order.cancelled = true;
       const challenge = `Bearer realm="petstore"${request.credentials === 'invalid' ? ', error="invalid_token"' : ''}`;
       return errorResponse(401, 'UNAUTHORIZED', { 'www-authenticate': challenge });
     }
@@ -98,8 +107,11 @@ export function createTarget(options: TargetOptions = {}) {
       if (!/^-?[0-9]+$/.test(orderId))
         return errorResponse(options.malformedIdStatus ?? 404, 'INVALID_ORDER_ID');
       const order = find(orderId);
+      if (order?.cancelled && options.cancelAgainSucceeds) return { status: 204, headers: {} };
+      if (order?.cancelled && options.cancelledStayListed) return errorResponse(409, 'ORDER_CANCELLED');
       if (!order || order.cancelled) return errorResponse(404, 'ORDER_NOT_FOUND');
       if (order.status === 'shipped') {
+        if (options.refusedButCancels === 'conflict') order.cancelled = true;
         if (options.conflictBody === undefined) return errorResponse(409, 'ORDER_ALREADY_SHIPPED');
         return options.conflictBody === '' ? { status: 409, headers: {} } : json(409, options.conflictBody);
       }

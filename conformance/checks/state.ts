@@ -1,0 +1,77 @@
+import { isDeepStrictEqual } from 'node:util';
+import { type ListedOrder, listedOrdersFromJson } from '../raw-json.ts';
+import { type Check, Skip } from '../registry.ts';
+import type { Exchange } from '../types.ts';
+import { afterCancel, listAfterRefusals, refusals } from './probes.ts';
+import { responseOf, show, verdict } from './support.ts';
+
+const is4xx = (status: number | undefined): boolean => status !== undefined && status >= 400 && status < 500;
+
+/** The order's fields as parsed JSON, or undefined when the list does not hold it. */
+function fieldsOf(orders: readonly ListedOrder[] | undefined, id: string): unknown {
+  const raw = orders?.find((order) => order.id === id)?.raw;
+  return raw === undefined ? undefined : JSON.parse(raw);
+}
+
+const ordersOf = (exchange: Exchange): ListedOrder[] | undefined =>
+  exchange.response?.status === 200 ? listedOrdersFromJson(exchange.response.body) : undefined;
+
+/** What the spec's state machine requires of the requests with the ids the user gave. */
+export const stateChecks: Check[] = [
+  {
+    id: 'orders.refused-unchanged',
+    severity: 'must',
+    title:
+      'A refused cancel (401 without or with a wrong key, 409) changes nothing, and a repeat gets the same answer',
+    reference: 'Spec: States and transitions (shipped: unchanged); Authentication',
+    requires: ['orderId', 'apiKey'],
+    async run(ctx) {
+      const done = await refusals(ctx);
+      if (done.length === 0) throw new Skip('no given order is in the order list');
+      const before = await ctx.listedOrders();
+      const after = ordersOf(await listAfterRefusals(ctx));
+      if (!after) throw new Skip('the order list read after the refused requests could not be read');
+      // Only orders whose every request was refused are graded: an accepted request is the auth or cancel
+      // checks' failure, and the order's state after it tells nothing about the refusals.
+      const accepted = new Set(done.filter(({ first }) => !is4xx(first.response?.status)).map((r) => r.id));
+      const graded = done.filter(({ id }) => !accepted.has(id));
+      if (graded.length === 0)
+        throw new Skip(`no request was refused: ${done.map((r) => show(r.first)).join('; ')}`);
+      const problems = graded.flatMap(({ id, first, again }) => {
+        const found: string[] = [];
+        const fields = fieldsOf(after, id);
+        if (fields === undefined) found.push(`after ${show(first)}, order ${id} is no longer listed`);
+        else if (!isDeepStrictEqual(fields, fieldsOf(before, id)))
+          found.push(`after ${show(first)}, order ${id} is listed with other fields`);
+        if (again.response?.status !== first.response?.status)
+          found.push(`${show(first)}, then ${show(again)} when repeated`);
+        return found;
+      });
+      return verdict(
+        problems,
+        `${graded.length} refused request(s) changed nothing and were refused again alike`,
+      );
+    },
+  },
+  {
+    id: 'orders.cancel-final',
+    severity: 'must',
+    title:
+      'A cancelled order stays cancelled: a second cancel is not 204, and the list agrees with its answer',
+    reference: 'Spec: States and transitions (pending → cancelled)',
+    requires: ['pendingOrderId', 'apiKey'],
+    async run(ctx) {
+      const { id, cancel, again, list, listed } = await afterCancel(ctx);
+      if (responseOf(cancel).status !== 204) throw new Skip(`no 204 to follow: ${show(cancel)}`);
+      const status = responseOf(again).status;
+      if (status < 400) return verdict([`${show(again)}: the cancelled order can still be cancelled`], '');
+      if (listed === undefined) throw new Skip(`the list after the cancel could not be read: ${show(list)}`);
+      const problems: string[] = [];
+      if (status === 404 && listed) problems.push(`${show(again)} (gone), yet order ${id} is still listed`);
+      if (status !== 404 && !listed)
+        problems.push(`${show(again)} (still there), yet order ${id} left the list`);
+      const choice = listed ? 'listed and no longer cancellable' : 'gone';
+      return verdict(problems, `${show(again)}; order ${id} is ${choice}, consistently`);
+    },
+  },
+];
