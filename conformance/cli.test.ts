@@ -1,23 +1,15 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registry } from './checks/index.ts';
-import { main } from './cli-main.ts';
+import { allReports, runCli, tempDir } from './test-support/cli.ts';
 import { serverPool } from './test-support/pool.ts';
 import { TARGET_KEY, type TargetOptions } from './test-support/target.ts';
 
 const { target } = serverPool();
-
-async function cli(args: string[], env: Record<string, string> = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(args, env, { stdout: (t) => out.push(t), stderr: (t) => err.push(t) });
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
 
 const noSunset: TargetOptions = {
   transform: (req, res) =>
@@ -27,8 +19,8 @@ const acceptsAnyone: TargetOptions = { credentials: () => 'ok' };
 
 describe('petstore-conformance CLI', () => {
   it('prints the help and the check list with exit 0', async () => {
-    expect((await cli(['--help'])).stdout).toMatch(/Exit codes: 0/);
-    const list = await cli(['--list']);
+    expect((await runCli(['--help'])).stdout).toMatch(/Exit codes: 0/);
+    const list = await runCli(['--list']);
     expect(list.code).toBe(0);
     for (const check of registry.checks) expect(list.stdout).toContain(check.id);
     expect(list.stdout).toMatch(/opt-in: cancels an order; pass --pending-order-id/);
@@ -52,14 +44,14 @@ describe('petstore-conformance CLI', () => {
     [['--base-url', 'ftp://x/v1'], /must be http or https/],
     [['--base-url', 'http://x/v1', '--pending-order-id', '1.5'], /int64 integer/],
   ])('exits 2 on a usage error: %j', async (args, message) => {
-    const { code, stderr } = await cli(args as string[]);
+    const { code, stderr } = await runCli(args as string[]);
     expect(code).toBe(2);
     expect(stderr).toMatch(message as RegExp);
   });
 
   it('reads the base URL and key from the environment and never prints the key', async () => {
     const baseUrl = await target(acceptsAnyone);
-    const { code, stdout, stderr } = await cli([], {
+    const { code, stdout, stderr } = await runCli([], {
       PETSTORE_BASE_URL: baseUrl,
       PETSTORE_API_KEY: TARGET_KEY,
     });
@@ -71,7 +63,7 @@ describe('petstore-conformance CLI', () => {
 
   it('prints one line per check, reproduce lines with $PETSTORE_API_KEY, and the summary line', async () => {
     const baseUrl = await target(noSunset);
-    const { code, stdout } = await cli(['--base-url', baseUrl, '--api-key', TARGET_KEY]);
+    const { code, stdout } = await runCli(['--base-url', baseUrl, '--api-key', TARGET_KEY]);
     expect(code).toBe(0);
     expect(stdout).toMatch(
       /WARN should pets\.sunset — GET \/pets\/1 → 200: Sunset: "soon" is not an IMF-fixdate/,
@@ -83,7 +75,7 @@ describe('petstore-conformance CLI', () => {
   });
 
   it('prints a lone JSON report to the console', async () => {
-    const { code, stdout } = await cli([
+    const { code, stdout } = await runCli([
       '--base-url',
       await target(),
       '--api-key',
@@ -97,17 +89,11 @@ describe('petstore-conformance CLI', () => {
 
   it('exits 1 on a should failure with --strict', async () => {
     const baseUrl = await target(noSunset);
-    expect((await cli(['--base-url', baseUrl, '--api-key', TARGET_KEY, '--strict'])).code).toBe(1);
+    expect((await runCli(['--base-url', baseUrl, '--api-key', TARGET_KEY, '--strict'])).code).toBe(1);
   });
 
   describe('reports', () => {
-    let dir: string;
-    beforeAll(async () => {
-      dir = await mkdtemp(join(tmpdir(), 'conformance-'));
-    });
-    afterAll(async () => {
-      await rm(dir, { recursive: true, force: true });
-    });
+    const dir = tempDir('conformance-');
 
     it('writes the JSON and JUnit reports to --output, key redacted', async () => {
       const baseUrl = await target();
@@ -121,21 +107,12 @@ describe('petstore-conformance CLI', () => {
         '--shipped-order-id',
         '2',
       ];
-      const reporters = [
-        '--reporter',
-        'pretty',
-        '--reporter',
-        'json',
-        '--reporter',
-        'junit',
-        '--output',
-        dir,
-      ];
-      const { code, stderr } = await cli([...args, ...reporters]);
+      const reporters = allReports(dir.path);
+      const { code, stderr } = await runCli([...args, ...reporters]);
       expect(code).toBe(0);
       expect(stderr).toContain('conformance.junit.xml');
-      const json = await readFile(join(dir, 'conformance.json'), 'utf8');
-      const junit = await readFile(join(dir, 'conformance.junit.xml'), 'utf8');
+      const json = await readFile(join(dir.path, 'conformance.json'), 'utf8');
+      const junit = await readFile(join(dir.path, 'conformance.junit.xml'), 'utf8');
       expect(`${json}${junit}`).not.toContain(TARGET_KEY);
       const report = JSON.parse(json) as {
         checks: Array<{ exchanges: Array<{ request: { headers: object } }> }>;

@@ -7,6 +7,7 @@ import {
   errorBodyProblems,
   header,
   jsonBody,
+  onAnswer,
   responseOf,
   show,
   specStatesJsonBody,
@@ -21,15 +22,14 @@ export const httpChecks: Check[] = [
     severity: 'should',
     title: 'The 204 carries no Content-Length and no Content-Type',
     reference: 'RFC 9110 §8.6, §15.3.5',
-    requires: ['pendingOrderId', 'apiKey'],
-    async run(ctx) {
-      const exchange = await cancelPending(ctx);
-      const response = responseOf(exchange);
-      if (response.status !== 204) throw new Skip(`no 204 to check: ${show(exchange)}`);
+    run: onAnswer(cancelPending, 204, 'skip', (response, label) => {
       const sent = ['content-length', 'content-type'].filter((name) => header(response, name) !== undefined);
-      const problems = sent.map((name) => `${show(exchange)} carries ${name}: ${header(response, name)}`);
+      const problems = sent.map(
+        (name) => `${label} carries ${name}: ${quoted(header(response, name) ?? '')}`,
+      );
       return verdict(problems, '204 without Content-Length or Content-Type');
-    },
+    }),
+    requires: ['pendingOrderId', 'apiKey'],
   },
   {
     id: 'http.allow',

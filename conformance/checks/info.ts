@@ -1,13 +1,18 @@
 import type { Check } from '../registry.ts';
+import type { CheckContext } from '../session.ts';
 import { quoted } from '../text.ts';
 import type { Exchange } from '../types.ts';
 import { afterCancel, baseline, cancelShipped, malformedIdProbes } from './probes.ts';
 import { jsonBody, preview, responseOf, show } from './support.ts';
 
-const bodyOf = (exchange: Exchange): string => {
-  const response = responseOf(exchange);
-  return response.bodyBytes === 0 ? 'no body' : `body ${preview(response.body, 200)}`;
-};
+/** A run that reports an answer as observed: its status and its body's start. */
+const observe =
+  (probe: (ctx: CheckContext) => Promise<Exchange>): Check['run'] =>
+  async (ctx) => {
+    const exchange = await probe(ctx);
+    const response = responseOf(exchange);
+    return `${show(exchange)}, ${response.bodyBytes === 0 ? 'no body' : `body ${preview(response.body, 200)}`}`;
+  };
 
 /** Error codes are short words; a longer one is cut. */
 const MAX_CODE = 60;
@@ -24,35 +29,29 @@ export const observationChecks: Check[] = [
     severity: 'info',
     title: 'The answer to a second cancel of the same order',
     reference: 'Spec: States and transitions (name of the state after cancellation: not shown)',
+    run: observe(async (ctx) => (await afterCancel(ctx)).again),
     requires: ['pendingOrderId', 'apiKey'],
-    async run(ctx) {
-      const { again } = await afterCancel(ctx);
-      return `${show(again)}, ${bodyOf(again)}`;
-    },
   },
   {
     id: 'info.cancelled-listed',
     severity: 'info',
     title: 'Whether a cancelled order stays in the list',
     reference: 'Spec: States and transitions',
-    requires: ['pendingOrderId', 'apiKey'],
     async run(ctx) {
       const { id, cancel, list, listed } = await afterCancel(ctx);
       if (responseOf(cancel).status >= 300) return `not observed: the cancel answered ${show(cancel)}`;
       if (listed === undefined) return `not observed: ${show(list)} is not a readable list`;
       return listed ? `order ${id} stays listed after cancel` : `order ${id} leaves the list`;
     },
+    requires: ['pendingOrderId', 'apiKey'],
   },
   {
     id: 'info.conflict-body',
     severity: 'info',
     title: 'The body of the answer to cancelling a shipped order',
     reference: 'Spec: DELETE /store/orders/{orderId} (409 body shape: not shown)',
+    run: observe(cancelShipped),
     requires: ['shippedOrderId', 'apiKey'],
-    async run(ctx) {
-      const exchange = await cancelShipped(ctx);
-      return `${show(exchange)}, ${bodyOf(exchange)}`;
-    },
   },
   {
     id: 'info.malformed-id-status',

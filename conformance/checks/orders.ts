@@ -2,7 +2,7 @@ import { type Check, Failure, Skip } from '../registry.ts';
 import type { CheckContext } from '../session.ts';
 import { quoted } from '../text.ts';
 import { cancelAbsent, cancelPending, cancelShipped, listOrders } from './probes.ts';
-import { errorBodyProblems, jsonBody, responseOf, show, verdict } from './support.ts';
+import { errorBodyProblems, jsonBody, onAnswer, responseOf, show, verdict } from './support.ts';
 
 /** The list's 200 body when it is a JSON array of valid Orders under the spec's own (ISO 8601) reading. */
 async function validList(ctx: CheckContext): Promise<unknown[]> {
@@ -75,51 +75,37 @@ export const orderChecks: Check[] = [
     title: 'Cancelling an id absent from the list answers 404',
     reference: 'Spec: DELETE /store/orders/{orderId} (404)',
     requires: ['apiKey'],
-    async run(ctx) {
-      const exchange = await cancelAbsent(ctx);
-      if (responseOf(exchange).status !== 404) throw new Failure(`${show(exchange)}, expected 404`);
-      return `${show(exchange)} (id proven absent from the list)`;
-    },
+    run: onAnswer(cancelAbsent, 404, 'fail', (_, label) => `${label} (id proven absent from the list)`),
   },
   {
     id: 'orders.cancel-pending',
     severity: 'must',
     title: 'Cancelling a pending order answers 204 with no body',
     reference: 'Spec: States and transitions (pending → cancelled)',
+    run: onAnswer(cancelPending, 204, 'fail', (response, label) => {
+      if (response.bodyBytes > 0) throw new Failure(`${label} with a ${response.bodyBytes}-byte body`);
+      return `${label} with no body`;
+    }),
     requires: ['pendingOrderId', 'apiKey'],
-    async run(ctx) {
-      const exchange = await cancelPending(ctx);
-      const response = responseOf(exchange);
-      if (response.status !== 204) throw new Failure(`${show(exchange)}, expected 204`);
-      if (response.bodyBytes > 0)
-        throw new Failure(`${show(exchange)} with a ${response.bodyBytes}-byte body`);
-      return `${show(exchange)} with no body`;
-    },
   },
   {
     id: 'orders.cancel-shipped',
     severity: 'must',
     title: 'Cancelling a shipped order answers 409',
     reference: 'Spec: States and transitions (shipped: unchanged, 409)',
+    run: onAnswer(cancelShipped, 409, 'fail', (_, label) => label),
     requires: ['shippedOrderId', 'apiKey'],
-    async run(ctx) {
-      const exchange = await cancelShipped(ctx);
-      if (responseOf(exchange).status !== 409) throw new Failure(`${show(exchange)}, expected 409`);
-      return show(exchange);
-    },
   },
   {
     id: 'orders.conflict-body',
     severity: 'should',
     title: 'A 409 body, when present, is an Error with status 409',
     reference: 'RFC 9110 §15.5.10; Spec: Errors',
+    run: onAnswer(cancelShipped, 409, 'skip', (response, _, ctx) =>
+      response.bodyBytes === 0
+        ? '409 without a body (the spec leaves it open)'
+        : verdict(errorBodyProblems(ctx.spec, response), '409 with an Error body'),
+    ),
     requires: ['shippedOrderId', 'apiKey'],
-    async run(ctx) {
-      const exchange = await cancelShipped(ctx);
-      const response = responseOf(exchange);
-      if (response.status !== 409) throw new Skip(`no 409 to check: ${show(exchange)}`);
-      if (response.bodyBytes === 0) return '409 without a body (the spec leaves it open)';
-      return verdict(errorBodyProblems(ctx.spec, response), '409 with an Error body');
-    },
   },
 ];

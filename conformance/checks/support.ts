@@ -1,4 +1,5 @@
-import { Failure } from '../registry.ts';
+import { type Check, Failure, Skip } from '../registry.ts';
+import type { CheckContext } from '../session.ts';
 import type { Spec } from '../spec.ts';
 import { quoted } from '../text.ts';
 import type { Exchange, ExchangeResponse } from '../types.ts';
@@ -71,3 +72,23 @@ export function verdict(problems: string[], passed: string): string {
 
 export const header = (response: ExchangeResponse, name: string): string | undefined =>
   response.headers[name.toLowerCase()];
+
+/**
+ * A check's run that reads one answer of a shared request: `expected` is the status it grades; another status
+ * fails the check (`must` rules about that status) or skips it (rules about that answer's details).
+ */
+export const onAnswer =
+  (
+    probe: (ctx: CheckContext) => Promise<Exchange>,
+    expected: number,
+    otherwise: 'fail' | 'skip',
+    grade: (response: ExchangeResponse, label: string, ctx: CheckContext) => string,
+  ): Check['run'] =>
+  async (ctx) => {
+    const exchange = await probe(ctx);
+    const response = responseOf(exchange);
+    const label = show(exchange);
+    if (response.status === expected) return grade(response, label, ctx);
+    if (otherwise === 'skip') throw new Skip(`no ${expected} to check: ${label}`);
+    throw new Failure(`${label}, expected ${expected}`);
+  };

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { main } from '../cli-main.ts';
+import { runCli } from '../test-support/cli.ts';
 import { closedPort } from '../test-support/listen.ts';
 import { serverPool } from '../test-support/pool.ts';
 import { grade } from '../test-support/run.ts';
@@ -11,13 +11,6 @@ import { createTarget, TARGET_KEY } from '../test-support/target.ts';
 const pool = serverPool();
 const serve = async (handler: Parameters<typeof pool.serve>[0]): Promise<string> =>
   `${await pool.serve(handler)}/v1`;
-
-async function cli(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(args, {}, { stdout: (t) => out.push(t), stderr: (t) => err.push(t) });
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
 
 /** Answers like the reference target, except where `hostile` returns true (it then owns the response). */
 function partly(hostile: (req: IncomingMessage, res: ServerResponse) => boolean) {
@@ -33,7 +26,7 @@ function partly(hostile: (req: IncomingMessage, res: ServerResponse) => boolean)
 describe('hostile targets', () => {
   it('exits 2 with a clear message when the connection is refused', async () => {
     const port = await closedPort();
-    const { code, stderr, stdout } = await cli([
+    const { code, stderr, stdout } = await runCli([
       '--base-url',
       `http://127.0.0.1:${port}/v1`,
       '--api-key',
@@ -47,7 +40,7 @@ describe('hostile targets', () => {
   it('ends within the timeout bound when the server never answers', async () => {
     const url = await serve(() => {});
     const started = Date.now();
-    const { code, stderr } = await cli([
+    const { code, stderr } = await runCli([
       '--base-url',
       url,
       '--api-key',
@@ -78,7 +71,7 @@ describe('hostile targets', () => {
       attempts++;
       req.socket.destroy();
     });
-    const { code, stderr } = await cli(['--base-url', url, '--api-key', 'k', '--retries', '2']);
+    const { code, stderr } = await runCli(['--base-url', url, '--api-key', 'k', '--retries', '2']);
     expect(code).toBe(2);
     expect(stderr).toMatch(/cannot reach .*(ECONNRESET|socket|closed)/i);
     expect(attempts).toBe(3);

@@ -1,8 +1,7 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../cli-main.ts';
+import { describe, expect, it } from 'vitest';
+import { allReports, runCli, tempDir } from '../test-support/cli.ts';
 import { serverPool } from '../test-support/pool.ts';
 import { TARGET_KEY } from '../test-support/target.ts';
 
@@ -10,13 +9,6 @@ import { TARGET_KEY } from '../test-support/target.ts';
 
 const { target } = serverPool();
 const KEY = 'Sk/live+42:secret=';
-
-async function cli(args: string[], env: Record<string, string> = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(args, env, { stdout: (t) => out.push(t), stderr: (t) => err.push(t) });
-  return { code, stdout: out.join(''), stderr: err.join(''), all: `${out.join('')}${err.join('')}` };
-}
 
 const encodings = (key: string) => [
   key,
@@ -29,13 +21,7 @@ const encodings = (key: string) => [
 ];
 
 describe('the key in every output', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'conformance-redaction-'));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const dir = tempDir('conformance-redaction-');
 
   it('redacts the key and its common encodings that a server echoes, in console, JSON and JUnit', async () => {
     const echo = encodings(KEY).join(' | ');
@@ -49,14 +35,16 @@ describe('the key in every output', () => {
           res.status >= 400 ? JSON.stringify({ code: echo, message: echo, status: res.status }) : res.body,
       }),
     });
-    const reports = ['--reporter', 'pretty', '--reporter', 'json', '--reporter', 'junit', '--output', dir];
+    const reports = allReports(dir.path);
     const ids = ['--pending-order-id', '1', '--shipped-order-id', '2'];
-    const { code, all } = await cli(['--base-url', baseUrl, ...ids, ...reports], { PETSTORE_API_KEY: KEY });
+    const { code, all } = await runCli(['--base-url', baseUrl, ...ids, ...reports], {
+      PETSTORE_API_KEY: KEY,
+    });
     expect(code).toBe(0);
     expect(all).toContain('[REDACTED]');
     const files = [
-      await readFile(join(dir, 'conformance.json'), 'utf8'),
-      await readFile(join(dir, 'conformance.junit.xml'), 'utf8'),
+      await readFile(join(dir.path, 'conformance.json'), 'utf8'),
+      await readFile(join(dir.path, 'conformance.junit.xml'), 'utf8'),
     ].join('');
     for (const form of encodings(KEY)) {
       expect(all).not.toContain(form);
@@ -71,7 +59,7 @@ describe('the key in every output', () => {
           ? { ...res, body: JSON.stringify({ code: String(req.authorization), message: 'm', status: 401 }) }
           : res,
     });
-    const { all } = await cli(['--base-url', baseUrl, '--reporter', 'json'], {
+    const { all } = await runCli(['--base-url', baseUrl, '--reporter', 'json'], {
       PETSTORE_API_KEY: TARGET_KEY,
     });
     for (const miss of ['target-ke', 'TARGET-KEY', 'target-keyx', 'target-kex'])
@@ -81,7 +69,7 @@ describe('the key in every output', () => {
 
   it('refuses a key that is not a valid header value, naming the problem without the key', async () => {
     const baseUrl = await target();
-    const { code, stderr, all } = await cli(['--base-url', baseUrl, '--api-key', 'first-key\nsecond-key']);
+    const { code, stderr, all } = await runCli(['--base-url', baseUrl, '--api-key', 'first-key\nsecond-key']);
     expect(code).toBe(2);
     expect(stderr).toMatch(/API key .*line break/);
     expect(stderr.trim().split('\n')).toHaveLength(2);
@@ -93,7 +81,7 @@ describe('the key in every output', () => {
     ['credentials in the userinfo', 'http://user:hunter2-secret@127.0.0.1:9/v1', /credentials/],
     ['a query string', 'http://127.0.0.1:9/v1?k=hunter2-secret', /query/],
   ])('refuses a base URL with %s, without printing it', async (_name, baseUrl, message) => {
-    const { code, stderr, all } = await cli(['--base-url', baseUrl, '--api-key', 'k']);
+    const { code, stderr, all } = await runCli(['--base-url', baseUrl, '--api-key', 'k']);
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
     expect(all).not.toContain('hunter2');

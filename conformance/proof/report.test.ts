@@ -1,22 +1,13 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../cli-main.ts';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempDir } from '../test-support/cli.ts';
 import { serverPool } from '../test-support/pool.ts';
 import { TARGET_KEY } from '../test-support/target.ts';
 
 // Issue 12, items 7, 8 and 10: the server cannot forge, break or hide the report.
 
 const { target } = serverPool();
-
-async function cli(args: string[], env: Record<string, string> = {}, isTTY = false) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io = { stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t), isTTY };
-  const code = await main(args, env, io);
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
 
 const HOSTILE_CODE =
   '\u001b[2J\u001b[H\n::error title=x::forged\n::add-mask::x\n[28/28] PASS must forged — all good\r\u009b31m' +
@@ -33,16 +24,10 @@ const hostile = () =>
   });
 
 describe('what the server sends cannot forge or break the report', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'conformance-report-'));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const dir = tempDir('conformance-report-');
 
   it('escapes control characters and caps quoted text in the console report', async () => {
-    const { stdout } = await cli(['--base-url', await hostile(), '--api-key', TARGET_KEY]);
+    const { stdout } = await runCli(['--base-url', await hostile(), '--api-key', TARGET_KEY]);
     expect(stdout).not.toContain('\u001b');
     expect(stdout).not.toContain('\u009b');
     expect(stdout).not.toContain('\r');
@@ -57,7 +42,7 @@ describe('what the server sends cannot forge or break the report', () => {
   });
 
   it('writes a JUnit file without any character XML 1.0 forbids', async () => {
-    const { code } = await cli([
+    const { code } = await runCli([
       '--base-url',
       await hostile(),
       '--api-key',
@@ -65,17 +50,17 @@ describe('what the server sends cannot forge or break the report', () => {
       '--reporter',
       'junit',
       '--output',
-      dir,
+      dir.path,
     ]);
     expect(code).toBe(0);
-    const xml = await readFile(join(dir, 'conformance.junit.xml'), 'utf8');
+    const xml = await readFile(join(dir.path, 'conformance.junit.xml'), 'utf8');
     expect(xml).not.toMatch(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/u);
   });
 
   it('refuses --output pointing at a file with a one-line usage error, before any request', async () => {
-    const file = join(dir, 'a-file');
+    const file = join(dir.path, 'a-file');
     await writeFile(file, 'x');
-    const { code, stderr } = await cli([
+    const { code, stderr } = await runCli([
       '--base-url',
       'http://127.0.0.1:9/v1',
       '--reporter',
@@ -91,11 +76,11 @@ describe('what the server sends cannot forge or break the report', () => {
   it('colours the console report on a terminal, honouring NO_COLOR and FORCE_COLOR', async () => {
     const baseUrl = await target();
     const args = ['--base-url', baseUrl, '--api-key', TARGET_KEY];
-    expect((await cli(args, {}, true)).stdout).toContain('\u001b[32mPASS\u001b[0m');
-    expect((await cli(args, { NO_COLOR: '1' }, true)).stdout).not.toContain('\u001b');
-    expect((await cli(args, {}, false)).stdout).not.toContain('\u001b');
-    expect((await cli(args, { FORCE_COLOR: '1' }, false)).stdout).toContain('\u001b[32m');
-    const json = await cli([...args, '--reporter', 'json'], { FORCE_COLOR: '1' }, true);
+    expect((await runCli(args, {}, true)).stdout).toContain('\u001b[32mPASS\u001b[0m');
+    expect((await runCli(args, { NO_COLOR: '1' }, true)).stdout).not.toContain('\u001b');
+    expect((await runCli(args, {}, false)).stdout).not.toContain('\u001b');
+    expect((await runCli(args, { FORCE_COLOR: '1' }, false)).stdout).toContain('\u001b[32m');
+    const json = await runCli([...args, '--reporter', 'json'], { FORCE_COLOR: '1' }, true);
     expect(json.stdout).not.toContain('\u001b');
   });
 });

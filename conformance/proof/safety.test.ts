@@ -1,19 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { serverPool } from '../test-support/pool.ts';
 import { grade } from '../test-support/run.ts';
-import { type PlainRequest, TARGET_KEY } from '../test-support/target.ts';
+import { type PlainRequest, TARGET_KEY, type TargetOptions } from '../test-support/target.ts';
 
 // Issue 12, safe mode: hostile or unusual targets must never receive a request that could change their state.
 
 const { target } = serverPool();
+
+/** A reference target (bent by `options`) that records every request it gets. */
+async function recording(options: TargetOptions = {}) {
+  const requests: PlainRequest[] = [];
+  const baseUrl = await target({ ...options, onRequest: (r) => requests.push(r) });
+  return { baseUrl, requests };
+}
 
 const deletes = (requests: PlainRequest[]) =>
   requests.filter((r) => r.method === 'DELETE').map((r) => r.path.replace('/store/orders/', ''));
 
 describe('safe mode against hostile lists', () => {
   it('never probes at or below the largest listed id when int64 has no room above it', async () => {
-    const requests: PlainRequest[] = [];
-    const baseUrl = await target({
+    const { baseUrl, requests } = await recording({
       // A paginated list: order 1 exists but is not listed.
       orders: [
         { id: '1', status: 'pending' },
@@ -24,7 +30,6 @@ describe('safe mode against hostile lists', () => {
         req.path === '/store/orders' && res.status === 200
           ? { ...res, body: (res.body ?? '').replace(/\{"id":1,[^}]*\},/, '') }
           : res,
-      onRequest: (r) => requests.push(r),
     });
     const { byId } = await grade({ baseUrl, apiKey: TARGET_KEY });
     expect(deletes(requests).filter((id) => id !== 'not-a-number')).toEqual([]);
@@ -35,13 +40,11 @@ describe('safe mode against hostile lists', () => {
   });
 
   it('sends only canonical ids: never a form a lenient server could read as a listed id', async () => {
-    const requests: PlainRequest[] = [];
-    const baseUrl = await target({
+    const { baseUrl, requests } = await recording({
       orders: [
         { id: '1', status: 'pending' },
         { id: '1e3', status: 'pending' },
       ],
-      onRequest: (r) => requests.push(r),
     });
     await grade({ baseUrl, apiKey: TARGET_KEY });
     const ids = deletes(requests).filter((id) => id !== 'not-a-number');
@@ -84,8 +87,7 @@ describe('refused requests with the ids given', () => {
   });
 
   it('sends no refused request for an order in safe mode', async () => {
-    const requests: PlainRequest[] = [];
-    const baseUrl = await target({ onRequest: (r) => requests.push(r) });
+    const { baseUrl, requests } = await recording();
     await grade({ baseUrl, apiKey: TARGET_KEY });
     expect(deletes(requests).filter((id) => ['1', '2', '3'].includes(id))).toEqual([]);
   });

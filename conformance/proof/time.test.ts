@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { main } from '../cli-main.ts';
+import { runCli } from '../test-support/cli.ts';
 import { serverPool } from '../test-support/pool.ts';
 import { createTarget, TARGET_KEY } from '../test-support/target.ts';
 
@@ -7,18 +7,17 @@ import { createTarget, TARGET_KEY } from '../test-support/target.ts';
 
 const { serve } = serverPool();
 
-async function cli(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const started = performance.now();
-  const code = await main(args, {}, { stdout: (t) => out.push(t), stderr: (t) => err.push(t) });
-  return { code, stdout: out.join(''), stderr: err.join(''), ms: performance.now() - started };
-}
-
 describe('time bounds', () => {
   it('ends with exit 2 and a clear line against a server that never stops answering 429', async () => {
     const url = await serve((_req, res) => res.writeHead(429, { 'retry-after': '1' }).end());
-    const { code, stderr, ms } = await cli(['--base-url', `${url}/v1`, '--api-key', 'k', '--max-time', '2']);
+    const { code, stderr, ms } = await runCli([
+      '--base-url',
+      `${url}/v1`,
+      '--api-key',
+      'k',
+      '--max-time',
+      '2',
+    ]);
     expect(code).toBe(2);
     expect(stderr).toMatch(/429/);
     expect(ms).toBeLessThan(4000);
@@ -31,7 +30,7 @@ describe('time bounds', () => {
       const answer = target({ method: req.method ?? 'GET', path, authorization: req.headers.authorization });
       setTimeout(() => res.writeHead(answer.status, answer.headers).end(answer.body), 1500);
     });
-    const { code, stdout, stderr, ms } = await cli([
+    const { code, stdout, stderr, ms } = await runCli([
       '--base-url',
       `${url}/v1`,
       '--api-key',
@@ -52,7 +51,7 @@ describe('time bounds', () => {
     [['--timeout', '1e12'], /timeout must be a number above 0 and at most 600000/],
     [['--max-time', '0'], /max time must be a number above 0/],
   ])('refuses %j at parse time with exit 2', async (args, message) => {
-    const { code, stderr } = await cli(['--base-url', 'http://127.0.0.1:9/v1', ...(args as string[])]);
+    const { code, stderr } = await runCli(['--base-url', 'http://127.0.0.1:9/v1', ...(args as string[])]);
     expect(code).toBe(2);
     expect(stderr).toMatch(message as RegExp);
   });
