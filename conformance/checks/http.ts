@@ -2,7 +2,8 @@ import { isJsonMediaType, mediaType } from '../http-syntax.ts';
 import { type Check, Failure, Skip } from '../registry.ts';
 import { quoted } from '../text.ts';
 import type { Exchange } from '../types.ts';
-import { baseline, cancelPending, malformedIdProbes } from './probes.ts';
+import { cancelPending } from './cancels.ts';
+import { baseline, malformedIdProbes } from './probes.ts';
 import {
   errorBodyProblems,
   header,

@@ -1,7 +1,8 @@
 import { type Check, Failure, Skip } from '../registry.ts';
 import type { CheckContext } from '../session.ts';
 import { quoted } from '../text.ts';
-import { cancelAbsent, cancelPending, cancelShipped, listOrders } from './probes.ts';
+import { cancelAbsent, cancelPending, cancelShipped } from './cancels.ts';
+import { listOrders } from './probes.ts';
 import { errorBodyProblems, jsonBody, onAnswer, responseOf, show, verdict } from './support.ts';
 
 /** The list's 200 body when it is a JSON array of valid Orders under the spec's own (ISO 8601) reading. */

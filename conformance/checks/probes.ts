@@ -1,25 +1,16 @@
 import type { NearMiss } from '../near-miss.ts';
-import { listContainsId, orderIdsFromJson } from '../raw-json.ts';
 import { Skip } from '../registry.ts';
 import type { CheckContext } from '../session.ts';
 import type { Operation } from '../spec.ts';
-import type { AuthMode, Exchange, RequestSpec } from '../types.ts';
+import type { AuthMode, Exchange } from '../types.ts';
+import { cancelAbsent, LIST } from './cancels.ts';
 
-// The requests checks share. Each has a fixed key, so a request several checks read is sent once per run.
+// The requests checks share (the cancels are in cancels.ts). Each has a fixed key, so a request several checks read is sent once per run.
 
 export const AUTH_FAILURE_MODES = ['none', 'wrong', 'non-bearer'] as const;
 export const MALFORMED_ID = 'not-a-number';
 
-const LIST = { method: 'GET', path: '/store/orders', auth: 'valid', operationId: 'listOrders' } as const;
-
 export const listOrders = (ctx: CheckContext): Promise<Exchange> => ctx.send('list', LIST);
-
-/** The list read again after the refused requests, before any order is cancelled. */
-export const listAfterRefusals = (ctx: CheckContext): Promise<Exchange> =>
-  ctx.send('list:after-refusals', LIST);
-
-/** The list read after the pending order was cancelled (and cancelled again). */
-export const listAfterCancel = (ctx: CheckContext): Promise<Exchange> => ctx.send('list:after-cancel', LIST);
 
 /** The list read with a near miss of the key instead of the key. */
 export const listWithNearMiss = (ctx: CheckContext, nearMiss: NearMiss): Promise<Exchange> =>
@@ -71,105 +62,6 @@ export async function allAuthProbes(ctx: CheckContext, modes: readonly AuthMode[
   }
   return probes;
 }
-
-export async function cancelAbsent(ctx: CheckContext): Promise<Exchange> {
-  const id = await ctx.absentOrderId();
-  return ctx.send('cancel:absent', cancel(id, false));
-}
-
-/**
- * Opt-in: the only requests of a run that may change state. The order must be listed first, so a stale id
- * (an order cancelled by an earlier run) is skipped with a reason rather than graded.
- */
-async function sendForListed(
-  ctx: CheckContext,
-  key: string,
-  request: RequestSpec,
-  id: string,
-): Promise<Exchange> {
-  if (!listContainsId(await ctx.listedIds(), id)) {
-    throw new Skip(
-      `order ${id} is not in the order list; pass an order that is listed (a fresh one each run)`,
-    );
-  }
-  return ctx.send(key, request);
-}
-
-/** A refused request that could change state, sent twice around a second read of the list. */
-export interface Refusal {
-  id: string;
-  first: Exchange;
-  again: Exchange;
-}
-
-/**
- * The requests a correct server refuses with the ids the user gave, in this order: the pending order's cancel
- * without a key and with a wrong key, the shipped order's cancel (409); then the list again; then each refused
- * request once more. Runs before the pending order is cancelled; nothing here is sent in safe mode.
- */
-export async function refusals(ctx: CheckContext): Promise<Refusal[]> {
-  const { pendingOrderId: pending, shippedOrderId: shipped } = ctx.options;
-  const planned: Array<{ id: string; key: string; request: RequestSpec }> = [];
-  if (pending !== undefined) {
-    for (const auth of ['none', 'wrong'] as const)
-      planned.push({ id: pending, key: `refuse:pending:${auth}`, request: cancel(pending, true, auth) });
-  }
-  if (shipped !== undefined)
-    planned.push({ id: shipped, key: 'cancel:shipped', request: cancel(shipped, true) });
-  const sent: Array<{ id: string; key: string; request: RequestSpec; first: Exchange }> = [];
-  for (const plan of planned) {
-    const first = await sendForListed(ctx, plan.key, plan.request, plan.id).catch((error: unknown) => {
-      if (error instanceof Skip) return undefined;
-      throw error;
-    });
-    if (first) sent.push({ ...plan, first });
-  }
-  if (sent.length > 0) await listAfterRefusals(ctx);
-  const done: Refusal[] = [];
-  for (const { id, key, request, first } of sent)
-    done.push({ id, first, again: await ctx.send(`${key}:again`, request) });
-  return done;
-}
-
-/** Cancels `--pending-order-id` (after the refusals). */
-export async function cancelPending(ctx: CheckContext): Promise<Exchange> {
-  await refusals(ctx);
-  const id = ctx.options.pendingOrderId ?? '';
-  return sendForListed(ctx, 'cancel:pending', cancel(id, true), id);
-}
-
-/** Tries to cancel `--shipped-order-id` (part of the refusals). */
-export async function cancelShipped(ctx: CheckContext): Promise<Exchange> {
-  await refusals(ctx);
-  const id = ctx.options.shippedOrderId ?? '';
-  return sendForListed(ctx, 'cancel:shipped', cancel(id, true), id);
-}
-
-/** What follows the pending order's cancel: a second cancel, then the list; `listed` when it is readable. */
-export interface AfterCancel {
-  id: string;
-  cancel: Exchange;
-  again: Exchange;
-  list: Exchange;
-  listed?: boolean;
-}
-
-export async function afterCancel(ctx: CheckContext): Promise<AfterCancel> {
-  const id = ctx.options.pendingOrderId ?? '';
-  const first = await cancelPending(ctx);
-  const again = await ctx.send('cancel:pending:again', cancel(id, true));
-  const list = await listAfterCancel(ctx);
-  const ids = list.response?.status === 200 ? orderIdsFromJson(list.response.body) : undefined;
-  return { id, cancel: first, again, list, listed: ids && listContainsId(ids, id) };
-}
-
-const cancel = (id: string, stateChanging: boolean, auth: AuthMode = 'valid'): RequestSpec => ({
-  method: 'DELETE',
-  path: `/store/orders/${encodeURIComponent(id)}`,
-  auth,
-  operationId: 'cancelOrder',
-  stateChanging,
-});
 
 /** The deprecated operations of the spec, each read with the valid key. */
 export async function deprecatedProbes(
