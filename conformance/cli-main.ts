@@ -58,7 +58,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
       return 0;
     }
     if (command.kind === 'version') {
-      io.stdout(`${command.version}\n`);
+      stdout(`${command.version}\n`);
       return 0;
     }
     if (command.kind === 'list') {

@@ -28,7 +28,7 @@ describe('petstore-conformance CLI', () => {
 
   it('prints the package version with --version and exit 0', async () => {
     const { version } = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
-    expect(await cli(['--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+    expect(await runCli(['--version'])).toMatchObject({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
 
   it.each([
