@@ -1,3 +1,5 @@
+import type { CheckResult, Exchange } from './types.ts';
+
 /** What reports show in place of the API key. */
 export const REDACTED = '[REDACTED]';
 
@@ -40,21 +42,35 @@ export function createRedactor(key: string | undefined, nearMisses: readonly str
     ...nearMisses.filter((miss) => miss.length >= MIN_NEAR_MISS_REDACTED),
   ].filter((form) => form !== '');
   const unique = [...new Set(forms)].sort((a, b) => b.length - a.length);
-  const pattern = new RegExp(unique.map(escapeRegExp).join('|'), 'g');
-  return (text) => text.replace(pattern, REDACTED);
+  // What was redacted already (`[REDACTED]`, `[REDACTED without its last character]`) is matched first and
+  // kept, so redacting twice (events, then every written line) changes nothing more.
+  const pattern = new RegExp(`\\[REDACTED[^\\]]*\\]|${unique.map(escapeRegExp).join('|')}`, 'g');
+  return (text) => text.replace(pattern, (found) => (found.startsWith('[REDACTED') ? found : REDACTED));
 }
 
-/**
- * A copy of a JSON-like value with every string value redacted. Property names are the suite's own (header
- * names aside, which the CLI's redaction of every written line covers), so they stay as they are.
- */
-export function redactDeep<T>(value: T, redactor: Redactor): T {
-  if (typeof value === 'string') return redactor(value) as T;
-  if (Array.isArray(value)) return value.map((item) => redactDeep(item, redactor)) as T;
-  if (value !== null && typeof value === 'object') {
-    const copy: Record<string, unknown> = {};
-    for (const [name, item] of Object.entries(value)) copy[name] = redactDeep(item, redactor);
-    return copy as T;
-  }
-  return value;
+const mapValues = (record: Record<string, string>, redactor: Redactor): Record<string, string> =>
+  Object.fromEntries(Object.entries(record).map(([name, value]) => [name, redactor(value)]));
+
+/** An exchange as reports may show it: every text that came from the server or the user redacted. */
+export function redactExchange(exchange: Exchange, redactor: Redactor): Exchange {
+  const { request, response, error } = exchange;
+  return {
+    ...exchange,
+    request: { ...request, url: redactor(request.url), headers: mapValues(request.headers, redactor) },
+    ...(response && {
+      response: {
+        ...response,
+        headers: mapValues(response.headers, redactor),
+        body: redactor(response.body),
+      },
+    }),
+    ...(error !== undefined && { error: redactor(error) }),
+  };
 }
+
+/** A check result as reports may show it (its id, severity and status are the suite's own words). */
+export const redactResult = (result: CheckResult, redactor: Redactor): CheckResult => ({
+  ...result,
+  message: redactor(result.message),
+  exchanges: result.exchanges.map((exchange) => redactExchange(exchange, redactor)),
+});

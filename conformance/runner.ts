@@ -2,7 +2,7 @@ import { registry } from './checks/index.ts';
 import { createHttpClient } from './http-client.ts';
 import { nearMissesOf, nearMissToken } from './near-miss.ts';
 import { type ConformanceOptions, type ResolvedOptions, resolveOptions, UsageError } from './options.ts';
-import { createRedactor, type Redactor, redactDeep } from './redact.ts';
+import { createRedactor, type Redactor, redactResult } from './redact.ts';
 import {
   type Check,
   Failure,
@@ -72,13 +72,19 @@ export async function* runChecks(
         notRun++;
       }
       results.push(result);
-      yield { type: 'check', result: redactDeep(result, redact), index, total: checks.length };
+      yield { type: 'check', result: redactResult(result, redact), index, total: checks.length };
     }
     if (notRun > 0)
       error = `the run's time budget of ${options.maxTimeSeconds} s (--max-time) ran out: ${notRun} check(s) not run`;
   }
   const ms = Math.round(clock.now() - started);
-  const summary = redactDeep(summarize(results, options, ms, error, notRun > 0), redact);
+  const summary = summarize(
+    results,
+    options,
+    ms,
+    error === undefined ? undefined : redact(error),
+    notRun > 0,
+  );
   yield { type: 'finished', summary };
   return summary;
 }
