@@ -187,4 +187,21 @@ describe('runner', () => {
     expect(byId['orders.list']?.status).toBe('passed');
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
   });
+
+  it('reports the checks left as not run, exit 2, when the run outlives --max-time (a clock that moves)', async () => {
+    let time = 0;
+    const clock = { now: () => (time += 50), sleep: async () => {}, random: () => 0.5 };
+    const { results, summary } = await grade({
+      baseUrl: await target(),
+      apiKey: TARGET_KEY,
+      maxTimeSeconds: 1,
+      clock,
+    });
+    const notRun = results.filter((r) => r.message.startsWith('not run: the run'));
+    expect(notRun.length).toBeGreaterThan(0);
+    expect(notRun.every((r) => r.status === 'skipped')).toBe(true);
+    expect(results.indexOf(notRun[0] as CheckResult) + notRun.length).toBe(results.length);
+    expect(summary).toMatchObject({ outcome: 'incomplete', exitCode: 2 });
+    expect(summary.error).toMatch(/time budget of 1 s \(--max-time\) ran out: \d+ check\(s\) not run/);
+  });
 });
