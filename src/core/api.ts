@@ -144,7 +144,8 @@ function asMockClock(clock: Clock | MockClock | undefined): MockClock {
   return createClock('system', undefined, clock);
 }
 
-function seedOrders(seeds: readonly OrderSeed[], clock: Clock): StoredOrder[] {
+/** The seed orders as the store keeps them; a fixture's problem names its entry. */
+export function seedOrders(seeds: readonly OrderSeed[], clock: Clock): StoredOrder[] {
   return seeds.map((seed, index) => {
     const order = inFixture('orders', index, () => parseOrderSeed(seed, clock.now()));
     return { ...order, id: order.id ?? String(index + 1) };

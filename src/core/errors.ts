@@ -106,6 +106,9 @@ export const coreErrors = defineErrorCodes({
   ORDER_NOT_PENDING: 409,
   INVALID_DURATION: 400,
   CLOCK_BACKWARDS: 409,
+  INVALID_SESSION: 400,
+  SESSION_NOT_FOUND: 404,
+  TOO_MANY_SESSIONS: 429,
 });
 export const coreError = coreErrors;
 export type CoreErrorCode = keyof typeof coreErrors.codes;

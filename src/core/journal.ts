@@ -28,6 +28,11 @@ export class RequestJournal {
 
   constructor(readonly limit = 1000) {}
 
+  /** How many requests it holds. */
+  get size(): number {
+    return this.#entries.length;
+  }
+
   record(request: MockRequest, status: number, time: number): void {
     const entry = { time, request, status };
     if (this.#entries.length < this.limit) this.#entries.push(entry);
