@@ -5,10 +5,21 @@ import { lint, loadConfig } from '@redocly/openapi-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { createMockApi } from './core/index.ts';
+import { createMock } from './mock.ts';
 
 const specDir = new URL('../spec/', import.meta.url);
 const specFiles = readdirSync(specDir).filter((file) => file.endsWith('.yaml'));
 const storeSpec = parse(readFileSync(new URL('openapi.yaml', specDir), 'utf8'));
+const adminSpec = parse(readFileSync(new URL('mock-admin.openapi.yaml', specDir), 'utf8'));
+
+/** `METHOD /path/{}` for every operation of a spec, parameter names left out. */
+function specOperations(spec: { paths: Record<string, object> }): string[] {
+  return Object.entries(spec.paths).flatMap(([path, item]) =>
+    Object.keys(item)
+      .filter((key) => ['get', 'put', 'post', 'delete', 'patch'].includes(key))
+      .map((method) => `${method.toUpperCase()} ${path.replace(/\{\w+\}/g, '{}')}`),
+  );
+}
 
 describe('spec/', () => {
   test.each(specFiles)('%s passes the Redocly recommended lint rules', async (file) => {
@@ -22,15 +33,18 @@ describe('spec/', () => {
   });
 
   test('the mock serves exactly the operations of spec/openapi.yaml', () => {
-    const specOperations = Object.entries(storeSpec.paths as Record<string, object>).flatMap(([path, item]) =>
-      Object.keys(item)
-        .filter((key) => ['get', 'put', 'post', 'delete', 'patch'].includes(key))
-        .map((method) => `${method.toUpperCase()} ${path}`),
-    );
     const served = createMockApi().operations.map(
       ({ method, path }) => `${method} ${path.replace(/\{\w+\}/, '{}')}`,
     );
-    expect(served.sort()).toEqual(specOperations.map((op) => op.replace(/\{\w+\}/, '{}')).sort());
+    expect(served.sort()).toEqual(specOperations(storeSpec).sort());
+  });
+
+  test('the admin API serves exactly the operations of spec/mock-admin.openapi.yaml', () => {
+    // /__mock/dashboard belongs to the dashboard's spec (src/domains/spec.test.ts).
+    const served = createMock()
+      .routes.filter(({ path }) => path.startsWith('/__mock/') && !path.startsWith('/__mock/dashboard'))
+      .map(({ method, path }) => `${method} ${path.replace(/:\w+/g, '{}')}`);
+    expect(served.sort()).toEqual(specOperations(adminSpec).sort());
   });
 
   test('declares the /v1 prefix on every server and bearer security for every operation', () => {

@@ -30,7 +30,7 @@ export class ResponseKit {
       headers: {
         ...this.cors,
         'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
-        'access-control-allow-headers': 'Authorization, Content-Type',
+        'access-control-allow-headers': 'Authorization, Content-Type, X-Mock-Session',
         'access-control-max-age': '600',
       },
     };

@@ -1,11 +1,11 @@
 import { type HttpHandler, HttpResponse, type HttpResponseResolver, http } from 'msw';
 import type { MockClock, MockExtension, MockRequest, RequestJournal, ServedRoute } from '../core/index.ts';
-import { createMock, type Mock, type MockOptions } from '../mock.ts';
+import { createMock, type Mock, type MockOptions, type MockState } from '../mock.ts';
 import { resolveBaseUrl } from './base-url.ts';
 import { type ControllerStore, controllerStore } from './store-view.ts';
 
 export type { ErrorBody as Error, ErrorBody, Order, StoreApiPaths } from '../core/api-types.ts';
-export { createMock, type Mock, type MockOptions } from '../mock.ts';
+export { createMock, type Mock, type MockOptions, type MockState } from '../mock.ts';
 export type { ControllerStore, OrderId } from './store-view.ts';
 
 export interface CreateHandlersOptions extends MockOptions {
@@ -25,9 +25,15 @@ export interface MockController {
   /** The orders; ids as the wire shows them (`store.get(1)`) or as strings. */
   readonly store: ControllerStore;
   readonly journal: RequestJournal;
-  readonly api: Mock;
+  /** The state behind this controller (the default session's, or the one `session(id)` gave). */
+  readonly api: MockState;
   /** The extensions built for this mock (the domains simulation, when given one). */
   readonly extensions: readonly MockExtension[];
+  /**
+   * The controller of session `id` (created from the seed on first use): what requests with
+   * `X-Mock-Session: <id>` see, e.g. `controller.session('worker-2').store.get(1)`.
+   */
+  session(id: string): MockController;
 }
 
 const METHOD_HANDLERS = {
@@ -71,10 +77,19 @@ export function createHandlers(options: CreateHandlersOptions = {}): {
     fallbacks.push(http.all(url, answer));
   }
 
-  const { clock, store, journal, extensions } = api;
+  return { handlers: [...handlers, ...fallbacks], controller: controllerOf(api, (id) => api.session(id)) };
+}
+
+function controllerOf(state: MockState, session: (id: string) => MockState): MockController {
+  const { clock, store, journal, extensions } = state;
   return {
-    handlers: [...handlers, ...fallbacks],
-    controller: { reset: () => api.reset(), clock, store: controllerStore(store), journal, api, extensions },
+    reset: () => state.reset(),
+    clock,
+    store: controllerStore(store),
+    journal,
+    api: state,
+    extensions,
+    session: (id) => controllerOf(session(id), session),
   };
 }
 

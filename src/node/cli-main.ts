@@ -94,6 +94,7 @@ function serverOptions(
   const log = eventLogger(options.logFormat, write);
   return {
     clock: options.clock,
+    sessions: options.sessions,
     domains: {
       dnsPropagationMs: options.dnsPropagationMs,
       ownHosts: [options.host, hostname()],

@@ -28,6 +28,8 @@ export interface CliOptions {
   readonly dnsServer?: string;
   /** Default propagation delay of the simulated DNS provider, in ms. */
   readonly dnsPropagationMs: number;
+  /** Bounds of the sessions picked by X-Mock-Session. */
+  readonly sessions: { readonly maxSessions: number; readonly ttlMs: number };
 }
 
 export type ParsedCommand =
@@ -67,6 +69,12 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
       `--dns-propagation must be a duration up to 48h such as 5m, not ${quote(values['dns-propagation'])}.`,
     );
   }
+  const sessionTtlMs = parseDuration(values['session-ttl']);
+  if (sessionTtlMs === undefined || sessionTtlMs < 1000) {
+    throw new UsageError(
+      `--session-ttl must be a duration such as 30m or 2h, not ${quote(values['session-ttl'])}.`,
+    );
+  }
   if (values.fixtures !== undefined && (values.seed !== undefined || values.orders !== undefined)) {
     throw new UsageError('Use either --fixtures or --seed/--orders, not both.');
   }
@@ -102,6 +110,10 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
       clock,
       ...(values['dns-server'] === undefined ? {} : { dnsServer: dnsServerOption(values['dns-server']) }),
       dnsPropagationMs,
+      sessions: {
+        maxSessions: integer('--max-sessions', values['max-sessions'], 0, 100_000),
+        ttlMs: sessionTtlMs,
+      },
     },
   };
 }
@@ -125,6 +137,8 @@ const OPTIONS = {
   clock: { type: 'string', default: 'system' },
   'dns-server': { type: 'string' },
   'dns-propagation': { type: 'string', default: '5m' },
+  'max-sessions': { type: 'string', default: '100' },
+  'session-ttl': { type: 'string', default: '30m' },
   version: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;

@@ -22,6 +22,8 @@ Options:
   --clock MODE          the mock's clock: system (default) or manual (advance: POST /__mock/clock/advance)
   --dns-server ADDR:PORT  verify custom domains with real DNS at this server instead of the simulated provider
   --dns-propagation D   propagation delay of the simulated DNS provider, e.g. 90s, 5m, 48h (default 5m, max 48h)
+  --max-sessions N      live X-Mock-Session sessions at most; a new one beyond is refused with 429 (default 100)
+  --session-ttl D       a session unused this long is dropped and starts again from the seed (default 30m)
   --version             print the version
   -h, --help            show this help
 
