@@ -30,6 +30,7 @@ import {
   waitForStatus,
 } from './bench-processes.ts';
 import { type BenchResults, type LoadResult, type Measure, markdown } from './bench-report.ts';
+import { sessionLines, sessionMemory } from './bench-sessions.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const API_KEY = 'bench-key';

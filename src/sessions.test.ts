@@ -121,3 +121,25 @@ describe('sessions picked by X-Mock-Session', () => {
     expect(await names()).not.toContain('example.com');
   });
 });
+
+describe('the cost of a session', () => {
+  test('sessions that changed nothing share one order list body with each other (no copy of the seed each)', async () => {
+    const m = createMock({ clock: createClock('manual', START) });
+    const list = (session: string) =>
+      m.handle({
+        method: 'GET',
+        path: '/v1/store/orders',
+        query: '',
+        headers: { authorization: 'Bearer petstore-dev-key', 'x-mock-session': session },
+      });
+    const [a, b] = [await list('a'), await list('b')];
+    expect(a.body).toBe(b.body);
+    await m.handle({
+      method: 'DELETE',
+      path: '/v1/store/orders/1',
+      query: '',
+      headers: { authorization: 'Bearer petstore-dev-key', 'x-mock-session': 'a' },
+    });
+    expect((await list('a')).body).not.toBe((await list('b')).body);
+  });
+});
