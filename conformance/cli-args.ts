@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
+import { parseHeaders } from './extra-headers.ts';
 import { type ConformanceOptions, LIMITS, UsageError } from './options.ts';
 
 export type ReporterName = 'pretty' | 'json' | 'junit';
@@ -23,6 +24,8 @@ Options:
   --pending-order-id ID   opt-in: cancel this pending order (204 check)
   --shipped-order-id ID   opt-in: try to cancel this shipped order (409 check)
   --pet-id ID             pet id for the deprecated GET /pets/{petId} (default 1)
+  --header NAME:VALUE     sent with every request, repeatable (e.g. X-Mock-Session: ci-42); values of
+                          credential-like names (auth, cookie, token, api-key) are redacted like the key
   --reporter NAME         pretty | json | junit; repeatable (default pretty)
   --output DIR            write json/junit reports to DIR (conformance.json, conformance.junit.xml)
   --timeout MS            budget of one request, waits included (default ${LIMITS.timeoutMs.fallback}, at most ${LIMITS.timeoutMs.max})
@@ -91,6 +94,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
       pendingOrderId: values['pending-order-id'],
       shippedOrderId: values['shipped-order-id'],
       petId: values['pet-id'],
+      headers: parseHeaders(values.header),
       timeoutMs: number('timeout', values.timeout),
       retries: number('retries', values.retries),
       maxTimeSeconds: number('max-time', values['max-time']),
@@ -113,6 +117,7 @@ const parse = (args: string[]) =>
       'pending-order-id': { type: 'string' },
       'shipped-order-id': { type: 'string' },
       'pet-id': { type: 'string' },
+      header: { type: 'string', multiple: true },
       reporter: { type: 'string', multiple: true },
       output: { type: 'string' },
       timeout: { type: 'string' },

@@ -2,6 +2,7 @@ import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { registry } from './checks/index.ts';
 import { parseCli, USAGE } from './cli-args.ts';
+import { secretValues } from './extra-headers.ts';
 import { UsageError } from './options.ts';
 import { REQUIREMENT_REASONS } from './registry.ts';
 import { createJsonReporter } from './reporters/json.ts';
@@ -26,6 +27,22 @@ function givenKey(argv: string[], env: Record<string, string | undefined>): stri
   return (inline?.slice('--api-key='.length) ?? (at >= 0 ? argv[at + 1] : undefined)) || env.PETSTORE_API_KEY;
 }
 
+/** Credential values among the `--header`s, read before parsing so that even a usage error cannot print one. */
+function givenSecrets(argv: string[]): string[] {
+  const given = argv.flatMap((arg, i) =>
+    arg === '--header'
+      ? [argv[i + 1] ?? '']
+      : arg.startsWith('--header=')
+        ? [arg.slice('--header='.length)]
+        : [],
+  );
+  return secretValues(
+    Object.fromEntries(
+      given.map((header) => [header.split(':', 1)[0] ?? '', header.slice(header.indexOf(':') + 1).trim()]),
+    ),
+  );
+}
+
 /** NO_COLOR (any value) turns colour off, FORCE_COLOR (not `0`) on; otherwise only on a terminal. */
 export function useColor(env: Record<string, string | undefined>, isTTY: boolean | undefined): boolean {
   if (env.NO_COLOR) return false;
@@ -48,7 +65,7 @@ async function prepareOutput(dir: string): Promise<void> {
 /** The CLI as a function of argv, environment and output streams; returns the exit code. */
 export async function main(argv: string[], env: Record<string, string | undefined>, io: Io): Promise<number> {
   // Every line written, to the console or to a file, goes through the redactor.
-  const redact = redactorFor(givenKey(argv, env));
+  const redact = redactorFor(givenKey(argv, env), givenSecrets(argv));
   const stdout = (text: string) => io.stdout(redact(text));
   const stderr = (text: string) => io.stderr(redact(text));
   try {

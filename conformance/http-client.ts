@@ -15,6 +15,8 @@ const BACKOFF_MAX_MS = 5_000;
 export interface ClientOptions {
   baseUrl: string;
   apiKey?: string;
+  /** Sent with every request, before the request's own headers. */
+  headers?: Readonly<Record<string, string>>;
   /** The whole budget of one request: attempts, Retry-After waits and backoff included. */
   timeoutMs: number;
   /** Extra attempts after a network error (never after an HTTP status, never for state-changing requests). */
@@ -94,7 +96,11 @@ export function createHttpClient(options: ClientOptions): HttpClient {
   return {
     async send(request) {
       const url = joinUrl(options.baseUrl, request.path);
-      const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+      const headers: Record<string, string> = {
+        accept: 'application/json',
+        ...options.headers,
+        ...request.headers,
+      };
       const authorization = tokenFor(request, options.apiKey);
       if (authorization) headers.authorization = authorization;
       const shownHeaders = { ...headers };

@@ -11,6 +11,11 @@ export interface ConformanceOptions {
   shippedOrderId?: string;
   /** Pet id for the deprecated route (default `1`). */
   petId?: string;
+  /**
+   * Headers sent with every request (`--header`), e.g. `{ 'x-mock-session': 'ci-42' }` for a session of its
+   * own on a shared mock. Values of credential-like names (…auth…, cookie, token, api-key) are redacted.
+   */
+  headers?: Record<string, string>;
   /** Opt-in: send an undocumented method with a valid key (405 check). Default: on when an order id is given. */
   undocumentedMethods?: boolean;
   /** Budget of one request in ms, waits and retries included (default 10000, at most 600000). */
@@ -147,6 +152,7 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
     pendingOrderId,
     shippedOrderId,
     petId: id('pet id', options.petId ?? '1') ?? '1',
+    headers: options.headers ?? {},
     undocumentedMethods: options.undocumentedMethods ?? (pendingOrderId ?? shippedOrderId) !== undefined,
     timeoutMs: positive('timeout', options.timeoutMs, LIMITS.timeoutMs.fallback, LIMITS.timeoutMs.max),
     retries: integer('retries', options.retries, LIMITS.retries.fallback, LIMITS.retries.max),

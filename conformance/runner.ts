@@ -1,4 +1,5 @@
 import { registry } from './checks/index.ts';
+import { secretValues } from './extra-headers.ts';
 import { createHttpClient } from './http-client.ts';
 import { nearMissesOf, nearMissToken } from './near-miss.ts';
 import { type ConformanceOptions, type ResolvedOptions, resolveOptions, UsageError } from './options.ts';
@@ -30,9 +31,17 @@ export function runConformance(input: ConformanceOptions): AsyncGenerator<Confor
   return runChecks(selectChecks(options), options);
 }
 
-/** The redactor for a key: its common encodings and the near misses the suite sends. */
-export const redactorFor = (key: string | undefined): Redactor =>
-  createRedactor(key, key ? nearMissesOf(key).map((kind) => nearMissToken(key, kind)) : []);
+/**
+ * The redactor for a key (its common encodings and the near misses the suite sends) and for the credentials
+ * given as `--header` values.
+ */
+export function redactorFor(key: string | undefined, secrets: readonly string[] = []): Redactor {
+  const redactors = [
+    createRedactor(key, key ? nearMissesOf(key).map((kind) => nearMissToken(key, kind)) : []),
+    ...secrets.map((secret) => createRedactor(secret)),
+  ];
+  return (text) => redactors.reduce((redacted, redactor) => redactor(redacted), text);
+}
 
 /** Runs the given checks in order, within the run's time budget; runConformance() selects them. */
 export async function* runChecks(
@@ -44,7 +53,7 @@ export async function* runChecks(
   const deadline = started + options.maxTimeSeconds * 1000;
   const client = createHttpClient({ ...options, ...clock, deadline });
   const session = new Session(options, loadSpec(options.specPath), client);
-  const redact = redactorFor(options.apiKey);
+  const redact = redactorFor(options.apiKey, secretValues(options.headers));
   yield {
     type: 'started',
     baseUrl: redact(options.baseUrl),
