@@ -15,6 +15,7 @@ export const httpErrorCodes = {
   PAYLOAD_TOO_LARGE: 413,
   HEADERS_TOO_LARGE: 431,
   INTERNAL_ERROR: 500,
+  STORE_UNAVAILABLE: 503,
 } as const;
 
 export type HttpErrorCode = keyof typeof httpErrorCodes;

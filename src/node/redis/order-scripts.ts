@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+
+/** A Lua script and its SHA-1, for EVALSHA with a fallback to EVAL after Redis lost its script cache. */
+export interface LuaScript {
+  readonly source: string;
+  readonly sha: string;
+}
+
+function lua(body: string): LuaScript {
+  const source = `${PRELUDE}\n${body}`;
+  return { source, sha: createHash('sha1').update(source).digest('hex') };
+}
+
+/**
+ * Every script gets the same keys (orderKeys in order-store.ts). An order is stored as the JSON array
+ * [petId, quantity, shipDate, complete, status], with the quantity as a string: cjson writes numbers with
+ * 14 significant digits, so a string is the only lossless way through a decode and an encode.
+ * Ids are decimal strings compared by length then digits, because Lua numbers are doubles (2^53).
+ */
+const PRELUDE = `
+local ORDERS, IDS, MAX_ID, REVISION = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local SEED_ORDERS, SEED_IDS, SEED_MAX_ID = KEYS[5], KEYS[6], KEYS[7]
+local function greater(a, b)
+  if #a ~= #b then return #a > #b end
+  return a > b
+end
+local function increment(id)
+  local i, tail = #id, ''
+  while i > 0 and id:sub(i, i) == '9' do tail, i = '0' .. tail, i - 1 end
+  if i == 0 then return '1' .. tail end
+  return id:sub(1, i - 1) .. string.char(id:byte(i) + 1) .. tail
+end
+local function copy(from, to)
+  if redis.call('EXISTS', from) == 1 then redis.call('COPY', from, to, 'REPLACE') else redis.call('DEL', to) end
+end`;
+
+/** Answers {'missing'} when the shared state is gone (a restarted Redis): the caller reseeds and retries. */
+const GUARD = `if redis.call('EXISTS', REVISION) == 0 then return {'missing'} end`;
+
+export const getScript = lua(`${GUARD}
+local raw = redis.call('HGET', ORDERS, ARGV[1])
+if not raw then return {'not_found'} end
+return {'found', raw}`);
+
+/** Every order in insertion order as id, record, id, record…; HMGET a thousand at a time (Lua's stack). */
+export const listScript = lua(`${GUARD}
+local ids = redis.call('LRANGE', IDS, 0, -1)
+local out = {'ok'}
+for first = 1, #ids, 1000 do
+  local batch = {}
+  for i = first, math.min(first + 999, #ids) do batch[#batch + 1] = ids[i] end
+  local raws = redis.call('HMGET', ORDERS, unpack(batch))
+  for i = 1, #batch do
+    out[#out + 1] = batch[i]
+    out[#out + 1] = raws[i]
+  end
+end
+return out`);
+
+export const cancelScript = lua(`${GUARD}
+local raw = redis.call('HGET', ORDERS, ARGV[1])
+if not raw then return {'not_found'} end
+local order = cjson.decode(raw)
+if order[5] == 'cancelled' then return {'not_found'} end
+if order[5] == 'shipped' then return {'already_shipped', raw} end
+order[5] = 'cancelled'
+local updated = cjson.encode(order)
+redis.call('HSET', ORDERS, ARGV[1], updated)
+redis.call('INCR', REVISION)
+return {'cancelled', updated}`);
+
+export const shipScript = lua(`${GUARD}
+local raw = redis.call('HGET', ORDERS, ARGV[1])
+if not raw then return {'not_found'} end
+local order = cjson.decode(raw)
+if order[5] ~= 'pending' then return {'not_pending', raw} end
+order[3], order[4], order[5] = ARGV[2], true, 'shipped'
+local updated = cjson.encode(order)
+redis.call('HSET', ORDERS, ARGV[1], updated)
+redis.call('INCR', REVISION)
+return {'shipped', updated}`);
+
+/** ARGV: the id ('' for the next one) and the record. */
+export const createScript = lua(`${GUARD}
+local max = redis.call('GET', MAX_ID) or '0'
+local id = ARGV[1]
+if id == '' then id = increment(max) end
+local existing = redis.call('HGET', ORDERS, id)
+if existing then return {'id_taken', id, existing} end
+redis.call('HSET', ORDERS, id, ARGV[2])
+redis.call('RPUSH', IDS, id)
+if greater(id, max) then redis.call('SET', MAX_ID, id) end
+redis.call('INCR', REVISION)
+return {'created', id, ARGV[2]}`);
+
+export const resetScript = lua(`${GUARD}
+copy(SEED_ORDERS, ORDERS)
+copy(SEED_IDS, IDS)
+copy(SEED_MAX_ID, MAX_ID)
+redis.call('INCR', REVISION)
+return {'ok'}`);
+
+/**
+ * Installs an uploaded seed (KEYS[8], KEYS[9]) as the seed and the live state, unless the state exists:
+ * the first process to start seeds, later ones find the state and drop their upload. ARGV: the seed's
+ * largest id and the first revision (random, so a cache keyed by revision never matches a reseeded state).
+ */
+export const installScript = lua(`
+local UPLOAD_ORDERS, UPLOAD_IDS = KEYS[8], KEYS[9]
+if redis.call('EXISTS', REVISION) == 1 then
+  redis.call('DEL', UPLOAD_ORDERS, UPLOAD_IDS)
+  return 0
+end
+local function move(from, to)
+  if redis.call('EXISTS', from) == 1 then
+    redis.call('RENAME', from, to)
+    redis.call('PERSIST', to)
+  else
+    redis.call('DEL', to)
+  end
+end
+move(UPLOAD_ORDERS, SEED_ORDERS)
+move(UPLOAD_IDS, SEED_IDS)
+redis.call('SET', SEED_MAX_ID, ARGV[1])
+copy(SEED_ORDERS, ORDERS)
+copy(SEED_IDS, IDS)
+copy(SEED_MAX_ID, MAX_ID)
+redis.call('SET', REVISION, ARGV[2])
+return 1`);
