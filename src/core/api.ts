@@ -144,7 +144,7 @@ function asMockClock(clock: Clock | MockClock | undefined): MockClock {
   return createClock('system', undefined, clock);
 }
 
-/** The seed orders as the store keeps them; a fixture's problem names its entry. */
+/** The seed orders as the store keeps them (a fixture's problem names its entry); sessions and a shared store built before the mock (src/node/redis) start from it. */
 export function seedOrders(seeds: readonly OrderSeed[], clock: Clock): StoredOrder[] {
   return seeds.map((seed, index) => {
     const order = inFixture('orders', index, () => parseOrderSeed(seed, clock.now()));

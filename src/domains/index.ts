@@ -12,5 +12,10 @@ export {
 export { defaultPlatform, maxPropagationMs, type Platform } from './platform.ts';
 export { type Address, type CaaRecord, DnsLookupError, type DnsResolver } from './resolver.ts';
 export { type Scenario, scenarios } from './scenarios.ts';
-export { createMemoryStore, type DashboardStore } from './store.ts';
+export {
+  createMemoryStore,
+  type DashboardState,
+  type DashboardStore,
+  type MemoryDashboardStore,
+} from './store.ts';
 export type * from './types.ts';

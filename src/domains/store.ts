@@ -32,13 +32,33 @@ export interface DashboardStore {
 
 const emptyConfig: DomainsConfig = { primary: null, redirects: [] };
 
-export function createMemoryStore(): DashboardStore {
-  const projects = new Map<string, Project>();
-  const domains = new Map<string, Domain>();
-  const removed = new Set<string>();
-  const configs = new Map<string, DomainsConfig>();
-  const zones = new Map<string, Zone>();
+/** The whole state as plain data, for a shared store that keeps it as one document (src/node/redis). */
+export interface DashboardState {
+  readonly projects: readonly Project[];
+  readonly domains: readonly Domain[];
+  readonly removed: readonly string[];
+  readonly configs: readonly (readonly [string, DomainsConfig])[];
+  readonly zones: readonly Zone[];
+}
+
+export interface MemoryDashboardStore extends DashboardStore {
+  snapshot(): DashboardState;
+}
+
+export function createMemoryStore(initial?: DashboardState): MemoryDashboardStore {
+  const projects = new Map(initial?.projects.map((project) => [project.id, project]));
+  const domains = new Map(initial?.domains.map((domain) => [domain.name, domain]));
+  const removed = new Set(initial?.removed);
+  const configs = new Map(initial?.configs);
+  const zones = new Map(initial?.zones.map((zone) => [zone.name, zone]));
   return {
+    snapshot: () => ({
+      projects: [...projects.values()],
+      domains: [...domains.values()],
+      removed: [...removed],
+      configs: [...configs],
+      zones: [...zones.values()],
+    }),
     listProjects: async () => [...projects.values()],
     getProject: async (id) => projects.get(id),
     putProject: async (project) => void projects.set(project.id, project),

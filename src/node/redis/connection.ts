@@ -1,6 +1,6 @@
+import { createHash } from 'node:crypto';
 import { createClient, ErrorReply } from 'redis';
 import { ApiError } from '../../core/errors.ts';
-import type { LuaScript } from './order-scripts.ts';
 
 export type RedisClient = ReturnType<typeof newClient>;
 
@@ -86,4 +86,14 @@ function newClient(url: string, refuse: (cause: Error) => Error | undefined) {
       reconnectStrategy: (retries, cause) => refuse(cause) ?? Math.min(50 * 2 ** retries, 1000),
     },
   });
+}
+
+/** A Lua script and its SHA-1, for EVALSHA with a fallback to EVAL after Redis lost its script cache. */
+export interface LuaScript {
+  readonly source: string;
+  readonly sha: string;
+}
+
+export function defineLua(source: string): LuaScript {
+  return { source, sha: createHash('sha1').update(source).digest('hex') };
 }

@@ -1,15 +1,6 @@
-import { createHash } from 'node:crypto';
+import { defineLua } from './connection.ts';
 
-/** A Lua script and its SHA-1, for EVALSHA with a fallback to EVAL after Redis lost its script cache. */
-export interface LuaScript {
-  readonly source: string;
-  readonly sha: string;
-}
-
-function lua(body: string): LuaScript {
-  const source = `${PRELUDE}\n${body}`;
-  return { source, sha: createHash('sha1').update(source).digest('hex') };
-}
+const lua = (body: string) => defineLua(`${PRELUDE}\n${body}`);
 
 /**
  * Every script gets the same keys (orderKeys in order-store.ts). An order is stored as the JSON array

@@ -2,13 +2,12 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { nextId } from '../../core/ids.ts';
 import type { CancelResult, CreateResult, NewOrder, OrderStore, ShipResult } from '../../core/store.ts';
 import type { OrderStatus, StoredOrder } from '../../core/types.ts';
-import { type RedisClient, runScript, storeCall } from './connection.ts';
+import { type LuaScript, type RedisClient, runScript, storeCall } from './connection.ts';
 import {
   cancelScript,
   createScript,
   getScript,
   installScript,
-  type LuaScript,
   listScript,
   resetScript,
   shipScript,

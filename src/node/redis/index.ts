@@ -1,0 +1,61 @@
+import { seedOrders } from '../../core/api.ts';
+import { defaultOrders } from '../../core/defaults.ts';
+import type { MockExtension } from '../../core/extension.ts';
+import type { OrderSeed } from '../../core/order-input.ts';
+import type { OrderStore } from '../../core/store.ts';
+import { type Clock, systemClock } from '../../core/types.ts';
+import type { ClockMode, DashboardClock, DashboardStore, DomainsDashboard } from '../../domains/index.ts';
+import { connectRedis } from './connection.ts';
+import { RedisOrderStore } from './order-store.ts';
+import { createSharedDashboard } from './shared-dashboard.ts';
+
+export { StoreUnreachableError } from './connection.ts';
+
+/** Several mocks under one key prefix share one state; another prefix is another mock. */
+export const DEFAULT_KEY_PREFIX = 'petstore-mock';
+
+export interface RedisStateOptions {
+  /** `redis://HOST:PORT/DB` */
+  readonly url: string;
+  readonly keyPrefix?: string;
+  /** The seed, used by the first process to start under this prefix (and to reseed a Redis that lost it). */
+  readonly orders?: readonly OrderSeed[];
+  /** The simulation's clock mode; its offset is shared. */
+  readonly clock?: ClockMode;
+  readonly baseClock?: Clock;
+}
+
+/** What `startServer` needs to serve a shared state: the orders, the simulation's store and clock, and the wrap. */
+export interface RedisState {
+  readonly store: OrderStore;
+  readonly dashboard: { readonly store: DashboardStore; readonly clock: DashboardClock };
+  shareDomains(domains: DomainsDashboard): Promise<MockExtension>;
+  close(): Promise<void>;
+}
+
+/**
+ * Connects to Redis and opens the shared state. Throws StoreUnreachableError when Redis cannot be reached.
+ *
+ * @example
+ * const state = await openRedisState({ url: 'redis://127.0.0.1:6379/0' });
+ * const mock = await startServer({ store: state.store, domains: state.dashboard, shareDomains: state.shareDomains });
+ */
+export async function openRedisState(options: RedisStateOptions): Promise<RedisState> {
+  const client = await connectRedis(options.url);
+  const prefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
+  try {
+    const base = options.baseClock ?? systemClock;
+    const seed = seedOrders(options.orders ?? defaultOrders, base);
+    const store = await RedisOrderStore.open(client, prefix, seed);
+    const shared = createSharedDashboard(client, prefix, options.clock ?? 'system', base);
+    return {
+      store,
+      dashboard: { store: shared.store, clock: shared.clock },
+      shareDomains: shared.share,
+      close: () => client.close(),
+    };
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+}

@@ -1,0 +1,137 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { redisServerInstalled, startRedisServer, type TestRedis } from '../../test-support/redis-server.ts';
+import { PENDING_ID, SHIPPED_ID } from '../../test-support/scenarios.ts';
+import { type RunningServer, startServer } from '../server.ts';
+import { openRedisState, type RedisState } from './index.ts';
+
+const KEY = 'test-key';
+const hasRedis = redisServerInstalled();
+let redis: TestRedis;
+const opened: { state: RedisState; mock: RunningServer }[] = [];
+
+beforeAll(async () => {
+  if (hasRedis) redis = await startRedisServer();
+});
+afterAll(async () => {
+  for (const { state, mock } of opened) {
+    await mock.close();
+    await state.close();
+  }
+  await redis?.stop();
+});
+
+/** A mock on its own port whose state lives in the test's Redis under `keyPrefix`. */
+async function replica(keyPrefix: string): Promise<RunningServer> {
+  const state = await openRedisState({ url: redis.url, keyPrefix, clock: 'manual' });
+  const mock = await startServer({
+    port: 0,
+    apiKeys: [KEY],
+    store: state.store,
+    domains: { ...state.dashboard, dnsPropagationMs: 60_000 },
+    shareDomains: state.shareDomains,
+  });
+  opened.push({ state, mock });
+  return mock;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read JSON bodies freely
+type Json = any;
+/** node:http rather than fetch, so the Host header can name a custom domain. */
+function send(mock: RunningServer, method: string, path: string, body?: unknown, host?: string) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: Json }>((resolve, reject) => {
+    const headers = {
+      host: host ?? `127.0.0.1:${mock.port}`,
+      authorization: `Bearer ${KEY}`,
+      'content-type': 'application/json',
+    };
+    const req = request({ host: '127.0.0.1', port: mock.port, method, path, headers }, (res) => {
+      let data = '';
+      res.on('data', (chunk) => {
+        data += chunk;
+      });
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: data ? JSON.parse(data) : undefined,
+        }),
+      );
+    });
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+const listedIds = async (mock: RunningServer) =>
+  ((await send(mock, 'GET', '/v1/store/orders')).body as { id: number }[]).map((order) => String(order.id));
+
+describe.skipIf(!hasRedis)('two mocks on one Redis and key prefix', () => {
+  let one: RunningServer;
+  let two: RunningServer;
+  beforeAll(async () => {
+    [one, two] = [await replica('pair'), await replica('pair')];
+  });
+
+  test('show one state: a cancel on one is a 404 on the other, and both lists drop the order', async () => {
+    await send(one, 'POST', '/__mock/reset');
+    expect((await send(one, 'DELETE', `/v1/store/orders/${PENDING_ID}`)).status).toBe(204);
+    const again = await send(two, 'DELETE', `/v1/store/orders/${PENDING_ID}`);
+    expect([again.status, again.body.code]).toEqual([404, 'ORDER_NOT_FOUND']);
+    expect(await listedIds(two)).not.toContain(PENDING_ID);
+    expect(await listedIds(one)).toEqual(await listedIds(two));
+    expect((await send(two, 'DELETE', `/v1/store/orders/${SHIPPED_ID}`)).status).toBe(409);
+  });
+
+  test('give exactly one 204 to 200 concurrent cancels of one order spread over both', async () => {
+    await send(two, 'POST', '/__mock/reset');
+    const statuses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        send(i % 2 ? one : two, 'DELETE', `/v1/store/orders/${PENDING_ID}`).then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((status) => status === 204)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(199);
+  });
+
+  test('reset on one resets both', async () => {
+    await send(one, 'DELETE', `/v1/store/orders/${PENDING_ID}`);
+    await send(one, 'POST', '/__mock/dashboard/scenarios/every-state');
+    expect((await send(two, 'POST', '/__mock/reset')).status).toBe(204);
+    expect(await listedIds(one)).toContain(PENDING_ID);
+    expect((await send(one, 'GET', '/__dashboard/api/projects/acme-shop/domains')).body).toEqual([]);
+  });
+
+  test('serve by Host on one a domain verified through the other, on one shared clock', async () => {
+    await send(one, 'POST', '/__mock/reset');
+    const domains = '/__dashboard/api/projects/acme-shop/domains';
+    const [record] = (await send(one, 'POST', domains, { name: 'www.example.com' })).body.records;
+    await send(two, 'POST', '/__dashboard/api/dns/zones', { name: 'example.com' });
+    const { type, name, value, ttl } = record;
+    await send(one, 'POST', '/__dashboard/api/dns/zones/example.com/records', { type, name, value, ttl });
+    const early = await send(two, 'GET', '/v1/store/orders', undefined, 'www.example.com');
+    expect(early.body.code).toBe('DOMAIN_NOT_VERIFIED');
+
+    await send(two, 'POST', '/__mock/dashboard/clock/advance', { by: '1m' });
+    expect((await send(one, 'POST', `${domains}/www.example.com/verify`)).status).toBe(202);
+    await send(one, 'POST', '/__mock/dashboard/clock/advance', { by: '2m5s' });
+    const clocks = [
+      await send(one, 'GET', '/__mock/dashboard/clock'),
+      await send(two, 'GET', '/__mock/dashboard/clock'),
+    ];
+    expect(clocks.map((clock) => clock.body)).toEqual([clocks[0]?.body, clocks[0]?.body]);
+    expect(clocks[0]?.body.offset).toBe('3m5s');
+    expect((await send(two, 'GET', '/v1/store/orders', undefined, 'www.example.com')).status).toBe(200);
+
+    expect((await send(two, 'DELETE', `${domains}/www.example.com`)).status).toBe(204);
+    const gone = await send(one, 'GET', '/v1/store/orders', undefined, 'www.example.com');
+    expect([gone.status, gone.body.code]).toEqual([404, 'DOMAIN_REMOVED']);
+  });
+
+  test('keep apart from a mock under another key prefix', async () => {
+    const other = await replica('other');
+    await send(one, 'POST', '/__mock/reset');
+    await send(other, 'DELETE', `/v1/store/orders/${PENDING_ID}`);
+    expect(await listedIds(one)).toContain(PENDING_ID);
+  });
+});
