@@ -27,6 +27,10 @@ export interface TestRedis {
   readonly url: string;
   /** Kills the server (SIGKILL: no goodbye to the clients) and waits until it has exited. */
   kill(): Promise<void>;
+  /** Freezes the server (SIGSTOP): connections stay open but nothing answers, as with a hung host. */
+  pause(): void;
+  /** Lets a paused server run again (SIGCONT). */
+  resume(): void;
   /** Starts it again on the same port, empty (no persistence), and waits until it accepts connections. */
   restart(): Promise<void>;
   /** Kills it and removes its folder; safe to call twice. */
@@ -77,6 +81,8 @@ export async function startRedisServer(): Promise<TestRedis> {
     port,
     url: `redis://127.0.0.1:${port}/0`,
     kill,
+    pause: () => void child?.kill('SIGSTOP'),
+    resume: () => void child?.kill('SIGCONT'),
     restart: start,
     async stop() {
       await kill();

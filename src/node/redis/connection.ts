@@ -54,16 +54,26 @@ export async function runScript(
 }
 
 /**
- * Runs one call to Redis. Losing Redis (closed, reconnecting, timed out, still loading) becomes the
- * 503 STORE_UNAVAILABLE Error body; a reply error is a bug and stays an error (a 500 with a log line).
+ * Runs one call to Redis within COMMAND_TIMEOUT_MS. Losing Redis (closed, reconnecting, hung, still loading)
+ * becomes the 503 STORE_UNAVAILABLE Error body; a reply error is a bug and stays an error (a 500 and a log
+ * line). node-redis's own timeout stops counting once a command is written, so a hung server needs this one.
  */
 export async function storeCall<T>(call: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const pending = call();
+  // A call given up on may still fail later; that is no longer anybody's business.
+  pending.catch(() => {});
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(storeUnavailable()), COMMAND_TIMEOUT_MS);
+  });
   try {
-    return await call();
+    return await Promise.race([pending, deadline]);
   } catch (error) {
     if (error instanceof ErrorReply && !/^(LOADING|BUSY|MASTERDOWN|TRYAGAIN)/.test(error.message))
       throw error;
     throw storeUnavailable();
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -80,7 +90,8 @@ function newClient(url: string, refuse: (cause: Error) => Error | undefined) {
   return createClient({
     url,
     disableOfflineQueue: true,
-    commandOptions: { timeout: COMMAND_TIMEOUT_MS },
+    // While Redis hangs, calls given up on wait here for their replies; a full queue fails at once.
+    commandsQueueMaxLength: 10_000,
     socket: {
       connectTimeout: 2000,
       reconnectStrategy: (retries, cause) => refuse(cause) ?? Math.min(50 * 2 ** retries, 1000),
