@@ -24,6 +24,9 @@ export function listening(mock: RunningServer, options: CliOptions) {
           `  Try:     curl -H "Authorization: Bearer ${key}" ${mock.baseUrl}/store/orders`,
           ...(options.admin ? [`  Admin:   ${mock.url}/__mock/orders (no key needed)`] : []),
           `  Domains: ${mock.url}/__dashboard/api/projects (clock ${options.clock}, DNS ${options.dnsServer ?? 'simulated'})`,
+          ...(options.store
+            ? [`  Store:   ${options.store}, key prefix ${options.keyPrefix}, ${options.workers} worker(s)`]
+            : []),
           ...(mock.simulation ? [`  Page:    ${mock.url}/__dashboard/ (Project settings > Domains)`] : []),
           ...(options.watch ? [`  Watch:   reloading ${options.fixturesFile} when it changes`] : []),
           '  Stop:    Ctrl+C',

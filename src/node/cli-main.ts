@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { hostname } from 'node:os';
@@ -5,8 +6,10 @@ import { listening } from './cli-banner.ts';
 import { type CliOptions, type Environment, parseCli, USAGE } from './cli-options.ts';
 import { loadFixtures, type SeedData, seedData, watchFile } from './cli-seed.ts';
 import { oneLine } from './cli-text.ts';
+import { serveWithWorkers } from './cli-workers.ts';
 import { createNodeDnsResolver } from './dns-resolver.ts';
 import { eventLogger, requestLogger } from './log.ts';
+import type { RedisState } from './redis/index.ts';
 import { type RunningServer, type ServerOptions, startServer } from './server.ts';
 
 export interface Io {
@@ -22,7 +25,9 @@ export async function main(argv: readonly string[], env: Environment, io: Io): P
     const command = parseCli(argv, env);
     if (command.kind === 'help') io.stdout(`${USAGE}\n`);
     else if (command.kind === 'version') io.stdout(`${packageVersion()}\n`);
-    else return await serve(command.options, io);
+    else if (command.options.workers > 1 && cluster.isPrimary) {
+      return await serveWithWorkers(command.options, argv, env, io);
+    } else return await serve(command.options, io);
     return 0;
   } catch (error) {
     io.stderr(`petstore-mock: ${startError(error as Error & { code?: string })}\n`);
@@ -38,10 +43,20 @@ function packageVersion(): string {
 async function serve(options: CliOptions, io: Io): Promise<number> {
   const write = (line: string) => io.stdout(`${line}\n`);
   const log = eventLogger(options.logFormat, write);
-  const start = (seed: SeedData, port: number) => startServer(serverOptions(options, seed, port, write));
-  let mock: RunningServer = await start(await seedData(options), options.port);
+  const firstSeed = await seedData(options);
+  const shared = options.store ? await openSharedState(options, firstSeed) : undefined;
+  const start = (seed: SeedData, port: number) =>
+    startServer(serverOptions(options, seed, port, write, shared));
+  let mock: RunningServer;
+  try {
+    mock = await start(firstSeed, options.port);
+  } catch (error) {
+    await shared?.close();
+    throw error;
+  }
   const { fields, lines } = listening(mock, options);
-  log('listening', fields, lines);
+  // With --workers, the first worker speaks for all; the others only log requests.
+  if ((cluster.worker?.id ?? 1) === 1) log('listening', fields, lines);
 
   const failed = new AbortController();
   let reloading = Promise.resolve();
@@ -79,6 +94,7 @@ async function serve(options: CliOptions, io: Io): Promise<number> {
   unwatch?.();
   await reloading;
   await mock.close();
+  await shared?.close();
   if (failed.signal.aborted) return 2;
   const signal = String(io.stop.reason);
   log('stopped', { signal }, [`Stopped (${signal}).`]);
@@ -90,12 +106,15 @@ function serverOptions(
   seed: SeedData,
   port: number,
   write: (line: string) => void,
+  shared?: RedisState,
 ): ServerOptions {
   const log = eventLogger(options.logFormat, write);
   return {
-    clock: options.clock,
     sessions: options.sessions,
+    clock: shared?.clock ?? options.clock,
+    ...(shared ? { store: shared.store, share: shared.share } : {}),
     domains: {
+      ...(shared ? { store: shared.dashboardStore } : {}),
       dnsPropagationMs: options.dnsPropagationMs,
       ownHosts: [options.host, hostname()],
       controls: options.admin,
@@ -114,6 +133,17 @@ function serverOptions(
         `Unexpected error on ${request.method} ${request.path}: ${(error as Error).stack ?? String(error)}`,
       ]),
   };
+}
+
+/** Loaded only with --store: node-redis stays out of the default start-up (and of the MSW bundle). */
+async function openSharedState(options: CliOptions, seed: SeedData): Promise<RedisState> {
+  const { openRedisState } = await import('./redis/index.ts');
+  return openRedisState({
+    url: options.store as string,
+    keyPrefix: options.keyPrefix,
+    clock: options.clock,
+    ...(seed.orders ? { orders: seed.orders } : {}),
+  });
 }
 
 /** Every failure to start is one line: the port in use gets advice, the rest their message. */

@@ -3,6 +3,7 @@ import { maxPropagationMs, parseDuration } from '../domains/index.ts';
 import { apiKey, corsOrigin, integer, orderCount, UsageError } from './cli-checks.ts';
 import { oneLine, quote } from './cli-text.ts';
 import { parseDnsServer } from './dns-resolver.ts';
+import { DEFAULT_KEY_PREFIX } from './redis/key-prefix.ts';
 
 export { UsageError } from './cli-checks.ts';
 export { USAGE } from './cli-usage.ts';
@@ -30,6 +31,12 @@ export interface CliOptions {
   readonly dnsPropagationMs: number;
   /** Bounds of the sessions picked by X-Mock-Session. */
   readonly sessions: { readonly maxSessions: number; readonly ttlMs: number };
+  // Several replicas (docs/replicas.md).
+  /** A shared store, `redis://HOST:PORT/DB`; without it each process keeps its state in memory. */
+  readonly store?: string;
+  readonly keyPrefix: string;
+  /** Processes serving one port (node:cluster); more than one needs `store`. */
+  readonly workers: number;
 }
 
 export type ParsedCommand =
@@ -84,9 +91,11 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
       ? undefined
       : { seed: integer('--seed', values.seed ?? '7', 0), count: orderCount(values.orders ?? '25') };
   const envKey = fromEnv(env, 'PETSTORE_API_KEY');
+  const replicas = replicaOptions(values, env);
   return {
     kind: 'serve',
     options: {
+      ...replicas,
       port: integer(
         values.port ? '--port' : 'PORT',
         values.port ?? fromEnv(env, 'PORT') ?? '4010',
@@ -139,6 +148,9 @@ const OPTIONS = {
   'dns-propagation': { type: 'string', default: '5m' },
   'max-sessions': { type: 'string', default: '100' },
   'session-ttl': { type: 'string', default: '30m' },
+  store: { type: 'string' },
+  'key-prefix': { type: 'string', default: DEFAULT_KEY_PREFIX },
+  workers: { type: 'string', default: '1' },
   version: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -188,4 +200,34 @@ function dnsServerOption(text: string): string {
       `--dns-server must be ADDRESS:PORT, such as 127.0.0.1:5353 or [::1]:53, not ${quote(text)}.`,
     );
   }
+}
+
+/** --store (or PETSTORE_STORE), --key-prefix and --workers (docs/replicas.md). */
+function replicaOptions(
+  values: ReturnType<typeof parse>['values'],
+  env: Environment,
+): Pick<CliOptions, 'store' | 'keyPrefix' | 'workers'> {
+  const store = values.store ?? fromEnv(env, 'PETSTORE_STORE');
+  if (store !== undefined && store !== 'memory' && !/^rediss?:\/\/[^/\s]+(\/\d+)?\/?$/.test(store)) {
+    throw new UsageError(`--store must be memory or redis://HOST:PORT/DB, not ${quote(store)}.`);
+  }
+  const keyPrefix = values['key-prefix'];
+  if (!/^[\w.:-]{1,100}$/.test(keyPrefix)) {
+    throw new UsageError(
+      `--key-prefix must be 1 to 100 letters, digits, or . : _ -, not ${quote(keyPrefix)}.`,
+    );
+  }
+  const workers = integer('--workers', values.workers, 1, 64);
+  const shared = store !== undefined && store !== 'memory';
+  if (workers > 1 && !shared) {
+    throw new UsageError(
+      `--workers ${workers} needs a shared store: add --store redis://HOST:PORT/DB (each worker would keep its own orders).`,
+    );
+  }
+  if (shared && values.watch) {
+    throw new UsageError(
+      "--watch reloads one process's orders; with --store, change them with the admin API.",
+    );
+  }
+  return { ...(shared ? { store } : {}), keyPrefix, workers };
 }

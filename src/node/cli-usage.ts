@@ -1,4 +1,5 @@
 import { MAX_ORDERS } from '../core/defaults.ts';
+import { DEFAULT_KEY_PREFIX } from './redis/key-prefix.ts';
 
 /** The text of `petstore-mock --help`. */
 export const USAGE = `Usage: petstore-mock [serve] [options]
@@ -24,6 +25,10 @@ Options:
   --dns-propagation D   propagation delay of the simulated DNS provider, e.g. 90s, 5m, 48h (default 5m, max 48h)
   --max-sessions N      live X-Mock-Session sessions at most; a new one beyond is refused with 429 (default 100)
   --session-ttl D       a session unused this long is dropped and starts again from the seed (default 30m)
+  --store URL           share the state in Redis, e.g. redis://127.0.0.1:6379/0 (default: in memory)
+  --key-prefix PREFIX   Redis key prefix; mocks with the same --store and prefix share one state
+                        (default ${DEFAULT_KEY_PREFIX})
+  --workers N           N processes serving one port (node:cluster); needs --store (default 1)
   --version             print the version
   -h, --help            show this help
 
@@ -31,5 +36,6 @@ Environment (an option given on the command line wins):
   PORT                  as --port
   HOST                  as --host
   PETSTORE_API_KEY      as one --api-key
+  PETSTORE_STORE        as --store
 
-Exit codes: 0 stopped by Ctrl+C or SIGTERM; 2 a bad option or fixture file, or a port in use.`;
+Exit codes: 0 stopped by Ctrl+C or SIGTERM; 2 a bad option or fixture file, a port in use, or Redis unreachable.`;

@@ -6,13 +6,12 @@ import type { OrderStore } from '../../core/store.ts';
 import { type Clock, systemClock } from '../../core/types.ts';
 import type { ClockMode, DashboardClock, DashboardStore, DomainsDashboard } from '../../domains/index.ts';
 import { connectRedis } from './connection.ts';
+import { DEFAULT_KEY_PREFIX } from './key-prefix.ts';
 import { RedisOrderStore } from './order-store.ts';
 import { createSharedDashboard } from './shared-dashboard.ts';
 
 export { StoreUnreachableError } from './connection.ts';
-
-/** Several mocks under one key prefix share one state; another prefix is another mock. */
-export const DEFAULT_KEY_PREFIX = 'petstore-mock';
+export { DEFAULT_KEY_PREFIX } from './key-prefix.ts';
 
 export interface RedisStateOptions {
   /** `redis://HOST:PORT/DB` */
@@ -52,10 +51,15 @@ export async function openRedisState(options: RedisStateOptions): Promise<RedisS
       store,
       dashboard: { store: shared.store, clock: shared.clock },
       shareDomains: shared.share,
-      close: () => client.close(),
+      close: async () => client.destroy(),
     };
   } catch (error) {
-    await client.close();
+    client.destroy();
     throw error;
   }
+}
+
+/** Fails with StoreUnreachableError unless Redis answers at `url` now (the --workers primary checks first). */
+export async function probeRedis(url: string): Promise<void> {
+  (await connectRedis(url)).destroy();
 }
