@@ -29,6 +29,7 @@ import {
   stopAll,
   waitForStatus,
 } from './bench-processes.ts';
+import { type ReplicaResults, replicasBench, replicasMarkdown } from './bench-replicas.ts';
 import { type BenchResults, type LoadResult, type Measure, markdown } from './bench-report.ts';
 import { sessionLines, sessionMemory } from './bench-sessions.ts';
 
@@ -163,7 +164,7 @@ const list = (id: string, count: number): Workload => ({
   authorized: true,
 });
 
-async function run(opts: Options): Promise<BenchResults> {
+async function run(opts: Options): Promise<BenchResults & { replicas: ReplicaResults }> {
   const loadBefore = loadavg()[0]?.toFixed(2) ?? '?';
   if (opts.server === 'dist') ensureBuilt();
   const cpu = serverCpu(opts.pin);
@@ -266,6 +267,18 @@ async function run(opts: Options): Promise<BenchResults> {
   const startupMeasure = wanted('startup')
     ? await startup(context, opts.startupRuns, !opts.smoke)
     : skipped('not selected');
+  // Several replicas (docs/replicas.md): Redis vs memory, 2 workers vs 1; not a gate on 2 shared cores.
+  const replicas: ReplicaResults = wanted('replicas')
+    ? await replicasBench(context, {
+        seconds: opts.seconds,
+        rounds: opts.rounds,
+        warmupSeconds: opts.smoke ? 0 : 1,
+        connections: opts.connections,
+        large: opts.large,
+        seed: SEED,
+        pendingPaths: pending,
+      })
+    : { kind: 'skipped', reason: 'not selected' };
   const msw = wanted('msw')
     ? await mswPerFetch(context, opts.smoke ? 0.3 : 1, opts.smoke ? 1 : 11)
     : skipped('not selected');
@@ -299,6 +312,7 @@ async function run(opts: Options): Promise<BenchResults> {
     memory,
     msw,
     conformance,
+    replicas,
     pids: startedPids,
   };
 }
@@ -313,7 +327,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 try {
   const results = await run(opts);
-  const table = markdown(results);
+  const table = `${markdown(results)}\n${replicasMarkdown(results.replicas, cpus().length)}`;
   const out = isAbsolute(opts.out) ? opts.out : `${root}${opts.out}`;
   mkdirSync(out, { recursive: true });
   writeFileSync(`${out}/bench.md`, table);
