@@ -94,6 +94,31 @@ describe.skipIf(!hasRedis)('two mocks on one Redis and key prefix', () => {
     expect(statuses.filter((status) => status === 404)).toHaveLength(199);
   });
 
+  test('let exactly one of concurrent ships (on one) and cancels (on the other) of one order win', async () => {
+    await send(one, 'POST', '/__mock/reset');
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        i % 2
+          ? send(one, 'POST', `/__mock/orders/${PENDING_ID}/ship`).then((r) => `ship ${r.status}`)
+          : send(two, 'DELETE', `/v1/store/orders/${PENDING_ID}`).then((r) => `cancel ${r.status}`),
+      ),
+    );
+    const winners = statuses.filter((status) => status === 'ship 200' || status === 'cancel 204');
+    expect(winners).toHaveLength(1);
+  });
+
+  test('keep every one of concurrent changes to the simulation made through both', async () => {
+    await send(one, 'POST', '/__mock/reset');
+    const domains = '/__dashboard/api/projects/acme-shop/domains';
+    const names = Array.from({ length: 16 }, (_, i) => `site-${i}.example.com`);
+    const added = await Promise.all(
+      names.map((name, i) => send(i % 2 ? one : two, 'POST', domains, { name })),
+    );
+    expect(added.map((response) => response.status)).toEqual(names.map(() => 201));
+    const listed = (await send(two, 'GET', domains)).body as { name: string }[];
+    expect(listed.map((domain) => domain.name).sort()).toEqual([...names].sort());
+  });
+
   test('reset on one resets both', async () => {
     await send(one, 'DELETE', `/v1/store/orders/${PENDING_ID}`);
     await send(one, 'POST', '/__mock/dashboard/scenarios/every-state');

@@ -1,41 +1,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomInt } from 'node:crypto';
 import type { MockExtension } from '../../core/extension.ts';
 import { type Clock, systemClock } from '../../core/types.ts';
 import {
   type ClockMode,
   createMemoryStore,
   type DashboardClock,
-  type DashboardState,
-  type DashboardStore,
   type DomainsDashboard,
   type MemoryDashboardStore,
 } from '../../domains/index.ts';
-import { defineLua, type RedisClient, runScript, storeUnavailable } from './connection.ts';
-
-/** The simulation's whole state as one JSON document in Redis, with a version that counts its changes. */
-interface SharedDocument {
-  readonly state: DashboardState;
-  readonly clock: { start: number; offset: number };
-}
-
-const loadScript = defineLua(`
-local version = redis.call('GET', KEYS[2])
-if not version then return {} end
-if version == ARGV[1] then return {version} end
-return {version, redis.call('GET', KEYS[1])}`);
-
-/** ARGV: mode (cas: only over the version read; nx: only when absent; force), version read, document, first version. */
-const commitScript = defineLua(`
-local version = redis.call('GET', KEYS[2])
-if ARGV[1] == 'cas' and version ~= ARGV[2] then return false end
-if ARGV[1] == 'nx' and version then return false end
-redis.call('SET', KEYS[1], ARGV[3])
-if version then return tostring(redis.call('INCR', KEYS[2])) end
-redis.call('SET', KEYS[2], ARGV[4])
-return ARGV[4]`);
-
-type CommitMode = 'cas' | 'nx' | 'force';
+import { type RedisClient, storeUnavailable } from './connection.ts';
+import { type CommitMode, dashboardDocument, type SharedDocument } from './dashboard-document.ts';
+import { delegatingStore } from './delegating-store.ts';
 
 /** One request's view of the state: loaded on first use, written back (if changed) when the request ends. */
 interface Transaction {
@@ -68,7 +43,7 @@ export function createSharedDashboard(
   mode: ClockMode,
   base: Clock = systemClock,
 ) {
-  const keys = [`${prefix}:dashboard`, `${prefix}:dashboard:version`];
+  const document = dashboardDocument(client, prefix);
   const transactions = new AsyncLocalStorage<Transaction>();
   let cached: { version: string; text: string; clock: SharedDocument['clock'] } | undefined;
   // Until the shared document is installed, the simulation seeds this one (createDashboard resets at once).
@@ -92,30 +67,31 @@ export function createSharedDashboard(
       return { version: '', text: '', store: createMemoryStore(), clock: { start, offset: 0 } };
     }
     for (;;) {
-      const reply = (await runScript(client, loadScript, keys, [cached?.version ?? ''])) as string[];
-      const [version, text] = reply;
-      if (version === undefined) {
+      const found = await document.load(cached?.version ?? '');
+      if (found === undefined) {
         // A restarted Redis without the state: the first replica to notice seeds it again.
         await reseed();
         continue;
       }
-      if (text !== undefined) cached = { version, text, clock: (JSON.parse(text) as SharedDocument).clock };
-      const document = JSON.parse(cached?.text as string) as SharedDocument;
-      return {
-        version,
-        text: cached?.text as string,
-        store: createMemoryStore(document.state),
-        clock: document.clock,
-      };
+      const { version, text = cached?.text as string } = found;
+      const parsed = JSON.parse(text) as SharedDocument;
+      if (found.text !== undefined) cached = { version, text, clock: { ...parsed.clock } };
+      return { version, text, store: createMemoryStore(parsed.state), clock: parsed.clock };
     }
   }
 
-  async function run<T>(mode: CommitMode, work: () => Promise<T>): Promise<T> {
+  /** Runs `work` as a transaction; `eager` loads the state first, for work that reads the clock before it. */
+  async function run<T>(mode: CommitMode, work: () => Promise<T>, eager = mode !== 'cas'): Promise<T> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const transaction: Transaction = { mode };
       let outcome: { value: T } | { error: unknown };
       try {
-        outcome = { value: await transactions.run(transaction, work) };
+        outcome = {
+          value: await transactions.run(transaction, async () => {
+            if (eager) await current();
+            return work();
+          }),
+        };
       } catch (error) {
         outcome = { error };
       }
@@ -136,12 +112,9 @@ export function createSharedDashboard(
       clock: loaded.clock,
     } satisfies SharedDocument);
     if (mode === 'cas' && text === loaded.text) return true;
-    const first = String(randomInt(2 ** 47));
-    const version = (await runScript(client, commitScript, keys, [mode, loaded.version, text, first])) as
-      | string
-      | null;
-    if (version === null) return false;
-    cached = { version, text, clock: loaded.clock };
+    const version = await document.commit(mode, loaded.version, text);
+    if (version === undefined) return false;
+    cached = { version, text, clock: { ...loaded.clock } };
     return true;
   }
 
@@ -149,6 +122,7 @@ export function createSharedDashboard(
     if (dashboard) await run('nx', () => (dashboard as DomainsDashboard).dashboard.reset());
   }
 
+  // Outside a request (only while the simulation seeds itself at start-up) the calls go to the boot copy.
   const store = delegatingStore(async () => (await current())?.store ?? boot.store);
 
   /** Sync: the request's loaded copy when there is one, else the latest document this process saw. */
@@ -175,40 +149,10 @@ export function createSharedDashboard(
       await commit('nx', { version: '', text: '', ...boot });
       return {
         name: extension.name,
-        handle: (request) =>
-          run('cas', async () => {
-            // The controls and the dashboard API read the clock before the store: load the state first.
-            if (request.path.startsWith('/__')) await current();
-            return extension.handle(request);
-          }),
+        // The controls and the dashboard API (under /__) read the clock before the store: load first.
+        handle: (request) => run('cas', () => extension.handle(request), request.path.startsWith('/__')),
         reset: () => run('force', () => extension.dashboard.reset()),
       };
     },
   };
-}
-
-/** A DashboardStore whose every call goes to the store `target()` answers (the request's copy). */
-function delegatingStore(target: () => Promise<DashboardStore>): DashboardStore {
-  const via =
-    (name: keyof DashboardStore) =>
-    async (...args: unknown[]) =>
-      ((await target())[name] as (...a: unknown[]) => Promise<unknown>)(...args);
-  return {
-    listProjects: via('listProjects'),
-    getProject: via('getProject'),
-    putProject: via('putProject'),
-    listDomains: via('listDomains'),
-    getDomain: via('getDomain'),
-    putDomain: via('putDomain'),
-    deleteDomain: via('deleteDomain'),
-    isRemoved: via('isRemoved'),
-    setRemoved: via('setRemoved'),
-    getConfig: via('getConfig'),
-    putConfig: via('putConfig'),
-    listZones: via('listZones'),
-    getZone: via('getZone'),
-    putZone: via('putZone'),
-    deleteZone: via('deleteZone'),
-    clear: via('clear'),
-  } satisfies Record<keyof DashboardStore, unknown> as DashboardStore;
 }

@@ -1,0 +1,27 @@
+import type { DashboardStore } from '../../domains/index.ts';
+
+/** A DashboardStore whose every call goes to the store `target()` answers (the request's copy). */
+export function delegatingStore(target: () => Promise<DashboardStore>): DashboardStore {
+  const via =
+    (name: keyof DashboardStore) =>
+    async (...args: unknown[]) =>
+      ((await target())[name] as (...a: unknown[]) => Promise<unknown>)(...args);
+  return {
+    listProjects: via('listProjects'),
+    getProject: via('getProject'),
+    putProject: via('putProject'),
+    listDomains: via('listDomains'),
+    getDomain: via('getDomain'),
+    putDomain: via('putDomain'),
+    deleteDomain: via('deleteDomain'),
+    isRemoved: via('isRemoved'),
+    setRemoved: via('setRemoved'),
+    getConfig: via('getConfig'),
+    putConfig: via('putConfig'),
+    listZones: via('listZones'),
+    getZone: via('getZone'),
+    putZone: via('putZone'),
+    deleteZone: via('deleteZone'),
+    clear: via('clear'),
+  } satisfies Record<keyof DashboardStore, unknown> as DashboardStore;
+}
