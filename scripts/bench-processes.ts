@@ -6,7 +6,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 
 export interface Child {
@@ -89,17 +88,7 @@ export function bannerUrl(child: Child, timeoutMs = 30_000): Promise<string> {
   });
 }
 
-/** A port that was free a moment ago, for servers that cannot report the one they picked. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+export { freePort } from '../src/test-support/free-port.ts';
 
 /** One request without a body; resolves with the status, or 0 when the connection is refused. */
 export function getStatus(

@@ -20,8 +20,8 @@ export interface ReplicaOptions {
   /** Orders behind the cancel workload (the list uses 1,000). */
   readonly large: number;
   readonly seed: number;
-  /** Paths of the seed's pending orders at `large`, for the cancel workload. */
-  readonly pendingPaths: readonly string[];
+  /** The main bench's cancel workload (pending orders of the seed at `large`), run on memory and Redis. */
+  readonly cancel: Workload;
 }
 
 export type ReplicaResults = { readonly kind: 'skipped'; readonly reason: string } | readonly LoadResult[];
@@ -74,15 +74,7 @@ export async function replicasBench(context: ProbeContext, options: ReplicaOptio
     );
     await stopAll();
     const large = ['--seed', String(options.seed), '--orders', String(options.large)];
-    const cancel: Workload = {
-      id: 'replicas-cancel',
-      title: `Cancel pending orders (of ${options.large.toLocaleString('en-US')}, fresh state per round)`,
-      method: 'DELETE',
-      path: '/store/orders',
-      authorized: true,
-      paths: options.pendingPaths,
-      resetEachRound: true,
-    };
+    const cancel = { ...options.cancel, id: 'replicas-cancel' };
     results.push(await run([await start('memory', large), await start('redis', large, 'redis')], cancel));
     return results;
   } finally {

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BenchResults } from './bench-report.ts';
+import type { BenchResults, LoadResult } from './bench-report.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
@@ -52,6 +52,14 @@ describe('npm run bench -- --smoke', () => {
       expect(['measured', 'skipped']).toContain(measure.kind);
     }
     expect(readFileSync(join(out, 'bench.md'), 'utf8')).toContain('Machine:');
+    // Several replicas: measured wherever redis-server is installed (it is in CI).
+    const { replicas } = results as BenchResults & { replicas: LoadResult[] | { kind: string } };
+    if (existsSync('/usr/bin/redis-server') || process.env.CI === 'true') {
+      expect((replicas as LoadResult[]).map((result) => Object.keys(result.samples))).toEqual([
+        ['memory', 'redis', 'redis-2-workers'],
+        ['memory', 'redis'],
+      ]);
+    }
     expect(results.pids.filter(isRunning)).toEqual([]);
   }, 240_000);
 });

@@ -276,7 +276,7 @@ async function run(opts: Options): Promise<BenchResults & { replicas: ReplicaRes
         connections: opts.connections,
         large: opts.large,
         seed: SEED,
-        pendingPaths: pending,
+        cancel,
       })
     : { kind: 'skipped', reason: 'not selected' };
   const msw = wanted('msw')

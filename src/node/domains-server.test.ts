@@ -1,6 +1,6 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock } from '../core/clock.ts';
+import { sendWithHost } from '../test-support/host-request.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 const KEY = 'test-key';
@@ -16,38 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
-/** node:http rather than fetch, so the Host header can name a custom domain. */
-// biome-ignore lint/suspicious/noExplicitAny: tests read JSON bodies freely
-type Json = any;
-function send(method: string, path: string, body?: unknown, host = `127.0.0.1:${mock.port}`) {
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: Json }>((resolve, reject) => {
-    const text = body === undefined ? undefined : JSON.stringify(body);
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: mock.port,
-        method,
-        path,
-        headers: { host, authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-      },
-      (res) => {
-        let data = '';
-        res.on('data', (chunk) => {
-          data += chunk;
-        });
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: data ? JSON.parse(data) : undefined,
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(text);
-  });
-}
+const send = (method: string, path: string, body?: unknown, host?: string) =>
+  sendWithHost(mock.port, KEY, method, path, body, host);
 
 describe('the custom-domain flow on the node server', () => {
   it('walks add → DNS → verify → served → redirect → remove over HTTP', async () => {

@@ -1,5 +1,5 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sendWithHost } from '../../test-support/host-request.ts';
 import { redisServerInstalled, startRedisServer, type TestRedis } from '../../test-support/redis-server.ts';
 import { PENDING_ID, SHIPPED_ID } from '../../test-support/scenarios.ts';
 import { type RunningServer, startServer } from '../server.ts';
@@ -35,33 +35,8 @@ async function replica(keyPrefix: string): Promise<RunningServer> {
   return mock;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read JSON bodies freely
-type Json = any;
-/** node:http rather than fetch, so the Host header can name a custom domain. */
-function send(mock: RunningServer, method: string, path: string, body?: unknown, host?: string) {
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: Json }>((resolve, reject) => {
-    const headers = {
-      host: host ?? `127.0.0.1:${mock.port}`,
-      authorization: `Bearer ${KEY}`,
-      'content-type': 'application/json',
-    };
-    const req = request({ host: '127.0.0.1', port: mock.port, method, path, headers }, (res) => {
-      let data = '';
-      res.on('data', (chunk) => {
-        data += chunk;
-      });
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          body: data ? JSON.parse(data) : undefined,
-        }),
-      );
-    });
-    req.on('error', reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
-}
+const send = (mock: RunningServer, method: string, path: string, body?: unknown, host?: string) =>
+  sendWithHost(mock.port, KEY, method, path, body, host);
 
 const listedIds = async (mock: RunningServer) =>
   ((await send(mock, 'GET', '/v1/store/orders')).body as { id: number }[]).map((order) => String(order.id));
