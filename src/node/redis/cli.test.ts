@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { request } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { runToEnd, startWith } from '../../test-support/cli-run.ts';
 import {
@@ -85,7 +86,7 @@ describe.skipIf(!hasRedis)('the CLI with --store', () => {
     expect(await one.stop()).toBe(0);
   });
 
-  test('--workers 2 serves one port from two processes on one shared state', async () => {
+  test('--workers 2 serves one port from two processes on one shared state, and replaces a worker that dies', async () => {
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', CLI, '--port', '0', '--quiet', '--workers', '2', '--key-prefix', 'workers'],
@@ -93,9 +94,11 @@ describe.skipIf(!hasRedis)('the CLI with --store', () => {
     );
     spawned.push(child);
     let output = '';
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-    });
+    const keep = (chunk: Buffer) => {
+      output += chunk.toString();
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
     for (let waited = 0; !/listening on (http:\S+\/v1)/.test(output); waited++) {
       if (waited > 400 || child.exitCode !== null) throw new Error(`no banner in: ${output}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -109,7 +112,36 @@ describe.skipIf(!hasRedis)('the CLI with --store', () => {
     expect(children.split('\n').filter((args) => args.includes(CLI))).toHaveLength(2);
     expect(output.match(/listening on/g)).toHaveLength(1);
 
+    // A worker that dies is replaced, and the other one keeps the port answering meanwhile.
+    const workerPids = () =>
+      execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(child.pid)], { encoding: 'utf8' })
+        .split('\n')
+        .filter((line) => line.includes(CLI))
+        .map((line) => Number.parseInt(line, 10));
+    const [victim] = workerPids();
+    process.kill(victim as number, 'SIGKILL');
+    // On a new connection: the pooled ones to the dead worker are gone with it.
+    const status = await new Promise<number>((resolve, reject) => {
+      const url = `${baseUrl}/store/orders/${PENDING_ID}`;
+      const headers = { authorization: 'Bearer petstore-dev-key' };
+      request(url, { method: 'DELETE', agent: false, headers }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(status).toBe(404);
+    for (let waited = 0; !output.includes('starting another'); waited++) {
+      if (waited > 400) throw new Error(`no replacement in: ${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    for (let waited = 0; workerPids().length < 2 || workerPids().includes(victim as number); waited++) {
+      if (waited > 400) throw new Error('the worker was not replaced');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+
     child.kill('SIGTERM');
     expect((await once(child, 'exit'))[0]).toBe(0);
-  });
+  }, 60_000);
 });
