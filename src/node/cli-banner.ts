@@ -1,5 +1,6 @@
 import { DEV_API_KEY } from '../core/index.ts';
 import type { CliOptions } from './cli-options.ts';
+import { printableStoreUrl } from './redis/settings.ts';
 import type { RunningServer } from './server.ts';
 
 /**
@@ -25,7 +26,9 @@ export function listening(mock: RunningServer, options: CliOptions) {
           ...(options.admin ? [`  Admin:   ${mock.url}/__mock/orders (no key needed)`] : []),
           `  Domains: ${mock.url}/__dashboard/api/projects (clock ${options.clock}, DNS ${options.dnsServer ?? 'simulated'})`,
           ...(options.store
-            ? [`  Store:   ${options.store}, key prefix ${options.keyPrefix}, ${options.workers} worker(s)`]
+            ? [
+                `  Store:   ${printableStoreUrl(options.store)}, key prefix ${options.keyPrefix}, ${options.workers} worker(s)`,
+              ]
             : []),
           ...(mock.simulation ? [`  Page:    ${mock.url}/__dashboard/ (Project settings > Domains)`] : []),
           ...(options.watch ? [`  Watch:   reloading ${options.fixturesFile} when it changes`] : []),

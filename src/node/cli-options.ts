@@ -3,7 +3,7 @@ import { maxPropagationMs, parseDuration } from '../domains/index.ts';
 import { apiKey, corsOrigin, integer, orderCount, UsageError } from './cli-checks.ts';
 import { oneLine, quote } from './cli-text.ts';
 import { parseDnsServer } from './dns-resolver.ts';
-import { DEFAULT_KEY_PREFIX } from './redis/key-prefix.ts';
+import { DEFAULT_KEY_PREFIX } from './redis/settings.ts';
 
 export { UsageError } from './cli-checks.ts';
 export { USAGE } from './cli-usage.ts';

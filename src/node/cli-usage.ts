@@ -1,5 +1,5 @@
 import { MAX_ORDERS } from '../core/defaults.ts';
-import { DEFAULT_KEY_PREFIX } from './redis/key-prefix.ts';
+import { DEFAULT_KEY_PREFIX } from './redis/settings.ts';
 
 /** The text of `petstore-mock --help`. */
 export const USAGE = `Usage: petstore-mock [serve] [options]

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createClient, ErrorReply } from 'redis';
 import { ApiError } from '../../core/errors.ts';
+import { printableStoreUrl } from './settings.ts';
 
 export type RedisClient = ReturnType<typeof newClient>;
 
@@ -35,7 +36,7 @@ export async function connectRedis(url: string): Promise<RedisClient> {
 
 function unreachable(url: string, cause: unknown): string {
   const why = cause instanceof Error && cause.message ? cause.message : String(cause);
-  return `cannot reach Redis at ${url} (${why}); start it or fix --store.`;
+  return `cannot reach Redis at ${printableStoreUrl(url)} (${why}); start it or fix --store.`;
 }
 
 /** Runs a script by its SHA-1, sending its source once when Redis does not know it (after a restart). */

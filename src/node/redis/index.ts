@@ -6,12 +6,12 @@ import type { OrderStore } from '../../core/store.ts';
 import { type Clock, systemClock } from '../../core/types.ts';
 import type { ClockMode, DashboardClock, DashboardStore, DomainsDashboard } from '../../domains/index.ts';
 import { connectRedis } from './connection.ts';
-import { DEFAULT_KEY_PREFIX } from './key-prefix.ts';
 import { RedisOrderStore } from './order-store.ts';
+import { DEFAULT_KEY_PREFIX } from './settings.ts';
 import { createSharedDashboard } from './shared-dashboard.ts';
 
 export { StoreUnreachableError } from './connection.ts';
-export { DEFAULT_KEY_PREFIX } from './key-prefix.ts';
+export { DEFAULT_KEY_PREFIX } from './settings.ts';
 
 export interface RedisStateOptions {
   /** `redis://HOST:PORT/DB` */
