@@ -25,6 +25,8 @@ export interface ServerOptions extends MockOptions, ListenerOptions {
    * `false` leaves it out.
    */
   readonly domains?: Omit<DomainsDashboardOptions, 'clock'> | false;
+  /** Wraps the built mock, e.g. to share its state across replicas (src/node/redis). */
+  readonly share?: (mock: Mock) => Mock;
 }
 
 export interface RunningServer {
@@ -62,7 +64,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     options.domains === false
       ? []
       : [(context) => (domains = domainsSimulation(options.domains || {})(context))];
-  const api = createMock({ ...options, extensions: [...(options.extensions ?? []), ...withDomains] });
+  const built = createMock({ ...options, extensions: [...(options.extensions ?? []), ...withDomains] });
+  const api = options.share ? options.share(built) : built;
   const listener = createListener(api, options);
   const server = createServer(
     { maxHeaderSize: MAX_HEADER_BYTES },

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createClient, ErrorReply } from 'redis';
-import { ApiError } from '../../core/errors.ts';
+import { type ApiError, coreError } from '../../core/errors.ts';
 import { printableStoreUrl } from './settings.ts';
 
 export type RedisClient = ReturnType<typeof newClient>;
@@ -79,8 +79,7 @@ export async function storeCall<T>(call: () => Promise<T>): Promise<T> {
 }
 
 export function storeUnavailable(): ApiError {
-  return new ApiError(
-    503,
+  return coreError(
     'STORE_UNAVAILABLE',
     'The shared store (Redis) is not reachable right now; the mock answers again once it is back.',
   );

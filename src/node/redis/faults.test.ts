@@ -23,8 +23,9 @@ beforeAll(async () => {
     port: 0,
     apiKeys: [KEY],
     store: state.store,
-    domains: state.dashboard,
-    shareDomains: state.shareDomains,
+    clock: state.clock,
+    domains: { store: state.dashboardStore },
+    share: state.share,
   });
 });
 afterAll(async () => {

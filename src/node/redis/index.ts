@@ -1,10 +1,11 @@
 import { seedOrders } from '../../core/api.ts';
+import type { ClockMode, MockClock } from '../../core/clock.ts';
 import { defaultOrders } from '../../core/defaults.ts';
-import type { MockExtension } from '../../core/extension.ts';
 import type { OrderSeed } from '../../core/order-input.ts';
 import type { OrderStore } from '../../core/store.ts';
 import { type Clock, systemClock } from '../../core/types.ts';
-import type { ClockMode, DashboardClock, DashboardStore, DomainsDashboard } from '../../domains/index.ts';
+import type { DashboardStore } from '../../domains/index.ts';
+import type { Mock } from '../../mock.ts';
 import { connectRedis } from './connection.ts';
 import { RedisOrderStore } from './order-store.ts';
 import { DEFAULT_KEY_PREFIX } from './settings.ts';
@@ -19,16 +20,19 @@ export interface RedisStateOptions {
   readonly keyPrefix?: string;
   /** The seed, used by the first process to start under this prefix (and to reseed a Redis that lost it). */
   readonly orders?: readonly OrderSeed[];
-  /** The simulation's clock mode; its offset is shared. */
+  /** The mock's clock mode; its offset is shared. */
   readonly clock?: ClockMode;
   readonly baseClock?: Clock;
 }
 
-/** What `startServer` needs to serve a shared state: the orders, the simulation's store and clock, and the wrap. */
+/** What `startServer` needs to serve a shared state: the orders, the clock, the simulation's store, the wrap. */
 export interface RedisState {
   readonly store: OrderStore;
-  readonly dashboard: { readonly store: DashboardStore; readonly clock: DashboardClock };
-  shareDomains(domains: DomainsDashboard): Promise<MockExtension>;
+  /** The mock's one clock, its offset shared. */
+  readonly clock: MockClock;
+  readonly dashboardStore: DashboardStore;
+  /** Runs each request of the built mock as a transaction on the shared simulation and clock. */
+  share(mock: Mock): Mock;
   close(): Promise<void>;
 }
 
@@ -37,7 +41,9 @@ export interface RedisState {
  *
  * @example
  * const state = await openRedisState({ url: 'redis://127.0.0.1:6379/0' });
- * const mock = await startServer({ store: state.store, domains: state.dashboard, shareDomains: state.shareDomains });
+ * const mock = await startServer({
+ *   store: state.store, clock: state.clock, domains: { store: state.dashboardStore }, share: state.share,
+ * });
  */
 export async function openRedisState(options: RedisStateOptions): Promise<RedisState> {
   const client = await connectRedis(options.url);
@@ -49,8 +55,9 @@ export async function openRedisState(options: RedisStateOptions): Promise<RedisS
     const shared = createSharedDashboard(client, prefix, options.clock ?? 'system', base);
     return {
       store,
-      dashboard: { store: shared.store, clock: shared.clock },
-      shareDomains: shared.share,
+      clock: shared.clock,
+      dashboardStore: shared.store,
+      share: shared.share,
       close: async () => client.destroy(),
     };
   } catch (error) {

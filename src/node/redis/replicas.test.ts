@@ -28,8 +28,9 @@ async function replica(keyPrefix: string): Promise<RunningServer> {
     port: 0,
     apiKeys: [KEY],
     store: state.store,
-    domains: { ...state.dashboard, dnsPropagationMs: 60_000 },
-    shareDomains: state.shareDomains,
+    clock: state.clock,
+    domains: { store: state.dashboardStore, dnsPropagationMs: 60_000 },
+    share: state.share,
   });
   opened.push({ state, mock });
   return mock;
@@ -126,6 +127,20 @@ describe.skipIf(!hasRedis)('two mocks on one Redis and key prefix', () => {
     expect((await send(two, 'DELETE', `${domains}/www.example.com`)).status).toBe(204);
     const gone = await send(one, 'GET', '/v1/store/orders', undefined, 'www.example.com');
     expect([gone.status, gone.body.code]).toEqual([404, 'DOMAIN_REMOVED']);
+  });
+
+  test("share the mock's one clock: advanced on one, the pets sunset is reached on the other", async () => {
+    await send(one, 'POST', '/__mock/reset');
+    expect((await send(two, 'GET', '/v1/pets/1')).status).toBe(200);
+    expect((await send(one, 'POST', '/__mock/clock/advance', { by: '800d' })).status).toBe(200);
+    expect((await send(two, 'GET', '/v1/pets/1')).status).toBe(410);
+    const clocks = [
+      await send(one, 'GET', '/__mock/clock'),
+      await send(two, 'GET', '/__mock/dashboard/clock'),
+    ];
+    expect(clocks[1]?.body).toEqual(clocks[0]?.body);
+    await send(two, 'POST', '/__mock/reset');
+    expect((await send(one, 'GET', '/v1/pets/1')).status).toBe(200);
   });
 
   test('keep apart from a mock under another key prefix', async () => {
