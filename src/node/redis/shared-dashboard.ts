@@ -6,7 +6,7 @@ import { createMemoryStore, type DomainsDashboard, type MemoryDashboardStore } f
 import type { Mock } from '../../mock.ts';
 import { type RedisClient, storeUnavailable } from './connection.ts';
 import { type CommitMode, dashboardDocument, type SharedDocument } from './dashboard-document.ts';
-import { delegatingStore } from './delegating-store.ts';
+import { delegatingClock, delegatingStore } from './delegates.ts';
 
 /** cas: write back over the version read; read: never write (serving by Host); nx, force: see CommitMode. */
 type Mode = CommitMode | 'read';
@@ -137,16 +137,11 @@ export function createSharedDashboard(
   // Outside a request (only while the simulation seeds itself at start-up) the calls go to the boot copy.
   const store = delegatingStore(async () => (await current())?.store ?? boot.store);
 
-  /** Sync: the request's copy when loaded, else the latest document this process saw. */
-  const clockNow = () => transactions.getStore()?.loaded?.clock ?? cached?.clock ?? boot.clock;
-  const clock: MockClock = {
+  // The request's copy when loaded, else the latest document this process saw.
+  const clock = delegatingClock(
     mode,
-    now: () => clockNow().now(),
-    offset: () => clockNow().offset(),
-    advance: (ms) => clockNow().advance(ms),
-    set: (time) => clockNow().set(time),
-    reset: () => clockNow().reset(),
-  };
+    () => transactions.getStore()?.loaded?.clock ?? cached?.clock ?? boot.clock,
+  );
 
   return {
     store,

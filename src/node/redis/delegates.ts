@@ -1,3 +1,4 @@
+import type { ClockMode, MockClock } from '../../core/clock.ts';
 import type { DashboardStore } from '../../domains/index.ts';
 
 /** A DashboardStore whose every call goes to the store `target()` answers (the request's copy). */
@@ -24,4 +25,16 @@ export function delegatingStore(target: () => Promise<DashboardStore>): Dashboar
     deleteZone: via('deleteZone'),
     clear: via('clear'),
   } satisfies Record<keyof DashboardStore, unknown> as DashboardStore;
+}
+
+/** A MockClock whose every call goes to the clock `target()` answers, synchronously (the request's copy). */
+export function delegatingClock(mode: ClockMode, target: () => MockClock): MockClock {
+  return {
+    mode,
+    now: () => target().now(),
+    offset: () => target().offset(),
+    advance: (ms) => target().advance(ms),
+    set: (time) => target().set(time),
+    reset: () => target().reset(),
+  };
 }
