@@ -2,6 +2,7 @@ import { createMockApi, type MockApi, type MockApiOptions, seedOrders } from './
 import { type ClockMode, createClock, type MockClock } from './core/clock.ts';
 import { CopyOnWriteOrderStore } from './core/copy-on-write-store.ts';
 import { defaultOrders } from './core/defaults.ts';
+import { coreError } from './core/errors.ts';
 import type { ExtensionFactory, MockExtension } from './core/extension.ts';
 import {
   DEFAULT_SESSION_LIMITS,
@@ -80,6 +81,13 @@ export function createMock(options: MockOptions = {}): Mock {
   };
   const sessions: SessionRegistry<MockState> = new SessionRegistry(
     (id) => {
+      // Sessions kept in one process would differ between replicas that share the default state.
+      if (options.store !== undefined && options.sessionStore === undefined) {
+        throw coreError(
+          'SESSIONS_UNAVAILABLE',
+          'This mock shares its state with other replicas (--store), and sessions are not shared yet: send requests without X-Mock-Session, or use a mock without --store for parallel tests.',
+        );
+      }
       const store =
         options.sessionStore?.(id) ??
         new CopyOnWriteOrderStore(seeded().store, () => new InMemoryOrderStore(seeded().orders));

@@ -143,3 +143,14 @@ describe('the cost of a session', () => {
     expect((await list('a')).body).not.toBe((await list('b')).body);
   });
 });
+
+describe('sessions and a shared store', () => {
+  test('a mock whose state is shared (--store) refuses sessions with a clear 400 instead of keeping them per process', async () => {
+    const { send } = mock({ store: createMock().store });
+    expect((await send('/v1/store/orders', 'alice')).json).toMatchObject({
+      code: 'SESSIONS_UNAVAILABLE',
+      status: 400,
+    });
+    expect((await send('/v1/store/orders')).status).toBe(200);
+  });
+});
