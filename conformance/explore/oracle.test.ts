@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { loadSpec } from '../spec.ts';
+import type { Exchange, ExchangeResponse } from '../types.ts';
+import { judge } from './oracle.ts';
+import type { Credential, ExploreRequest } from './request.ts';
+
+const spec = loadSpec();
+const ERROR = (status: number) => JSON.stringify({ code: 'X', message: 'x', status });
+const JSON_TYPE = { 'content-type': 'application/json' };
+const CHALLENGE = { ...JSON_TYPE, 'www-authenticate': 'Bearer realm="petstore"' };
+
+function request(method: string, template: string, credential: Credential = 'valid'): ExploreRequest {
+  const operation = spec.operations.find((o) => o.path === template && o.method === method);
+  const params = template.includes('{') ? { [/\{(\w+)\}/.exec(template)?.[1] ?? '']: '01' } : {};
+  const header = credential === 'missing' ? undefined : 'Bearer {KEY}';
+  return {
+    method,
+    template,
+    params,
+    query: '',
+    auth: { header, credential },
+    ...(operation ? { operation } : {}),
+  };
+}
+
+function answer(status: number, headers: Record<string, string> = {}, body = ''): Exchange {
+  const response: ExchangeResponse = {
+    status,
+    headers,
+    body,
+    bodyBytes: Buffer.byteLength(body),
+    truncated: false,
+  };
+  return {
+    seq: 1,
+    request: { method: 'GET', path: '/', auth: 'none', url: 'http://x/', headers: {} },
+    response,
+    durationMs: 1,
+    attempts: 1,
+  };
+}
+
+const rules = (req: ExploreRequest, exchange: Exchange) => judge(spec, req, exchange).map((v) => v.rule);
+const DELETE = '/store/orders/{orderId}';
+
+describe('the exploration oracle', () => {
+  it('passes documented answers: a 404 Error to a DELETE, a 401 with a challenge', () => {
+    expect(rules(request('DELETE', DELETE), answer(404, JSON_TYPE, ERROR(404)))).toEqual([]);
+    expect(rules(request('DELETE', DELETE, 'missing'), answer(401, CHALLENGE, ERROR(401)))).toEqual([]);
+  });
+
+  it('fails a 5xx to an operation as an undocumented status (must)', () => {
+    const [first] = judge(spec, request('DELETE', DELETE), answer(500, JSON_TYPE, ERROR(500)));
+    expect(first).toMatchObject({ rule: 'status', severity: 'must' });
+    expect(first?.message).toMatch(/→ 500/);
+  });
+
+  it('fails a dropped connection, but not a complete answer', () => {
+    const dropped: Exchange = { ...answer(200), response: undefined, error: 'other side closed' };
+    expect(rules(request('GET', '/store/orders'), dropped)).toEqual(['connection']);
+  });
+
+  it('requires 401 for a missing or wrong key, and accepts 400 or 401 for an odd spelling of a wrong key', () => {
+    expect(rules(request('GET', '/store/orders', 'wrong'), answer(200, JSON_TYPE, '[]'))[0]).toBe(
+      'credentials',
+    );
+    expect(rules(request('GET', '/store/orders', 'odd-wrong'), answer(400))).toEqual([]);
+    expect(rules(request('GET', '/store/orders', 'odd-wrong'), answer(200, JSON_TYPE, '[]'))[0]).toBe(
+      'credentials',
+    );
+    expect(rules(request('GET', '/store/orders', 'odd-valid'), answer(401, CHALLENGE, ERROR(401)))).toEqual(
+      [],
+    );
+  });
+
+  it('accepts a body-less 400, 414 or 431 from the HTTP layer, but not a 404 without an Error body', () => {
+    expect(rules(request('DELETE', DELETE), answer(414))).toEqual([]);
+    expect(rules(request('DELETE', DELETE), answer(404))).toEqual(['error-body']);
+  });
+
+  it('fails a JSON Error body labelled text/plain', () => {
+    expect(
+      rules(request('DELETE', DELETE), answer(404, { 'content-type': 'text/plain' }, ERROR(404))),
+    ).toEqual(['content-type']);
+  });
+
+  it('judges HEAD and OPTIONS without body rules; OPTIONS may answer 200 or 204', () => {
+    expect(rules(request('HEAD', '/store/orders'), answer(200, JSON_TYPE))).toEqual([]);
+    expect(rules(request('OPTIONS', DELETE), answer(200, { 'content-type': 'text/html' }, '<p>'))).toEqual(
+      [],
+    );
+    expect(rules(request('OPTIONS', DELETE), answer(204))).toEqual([]);
+  });
+
+  it('expects 405 with Allow (or 501) for a method the path does not define', () => {
+    const allow = { ...JSON_TYPE, allow: 'GET, HEAD' };
+    expect(rules(request('PROPFIND', '/store/orders'), answer(405, allow, ERROR(405)))).toEqual([]);
+    expect(rules(request('PROPFIND', '/store/orders'), answer(501, JSON_TYPE, ERROR(501)))).toEqual([]);
+    expect(rules(request('PROPFIND', '/store/orders'), answer(207, JSON_TYPE, '{}'))).toEqual(['method']);
+    expect(rules(request('PROPFIND', '/store/orders'), answer(405, JSON_TYPE, ERROR(405)))).toEqual([
+      'allow',
+    ]);
+    expect(
+      rules(request('PROPFIND', '/store/orders'), answer(405, { ...JSON_TYPE, allow: 'POST' }, ERROR(405))),
+    ).toEqual(['allow']);
+  });
+
+  it('expects a Bearer challenge on every 401', () => {
+    expect(rules(request('GET', '/store/orders', 'missing'), answer(401, JSON_TYPE, ERROR(401)))).toEqual([
+      'challenge',
+    ]);
+  });
+});

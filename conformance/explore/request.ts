@@ -1,0 +1,40 @@
+import type { Operation } from '../spec.ts';
+
+/** How a generated request presents (or does not present) the key, and what a correct server must make of it. */
+export type Credential = 'valid' | 'odd-valid' | 'missing' | 'wrong' | 'odd-wrong';
+
+export interface AuthSpelling {
+  /** The Authorization value with `{KEY}` where the API key goes; undefined sends none. */
+  header?: string;
+  credential: Credential;
+}
+
+/** One generated request: a method on a path of the spec, its path segments as sent, a query, a credential. */
+export interface ExploreRequest {
+  method: string;
+  /** Path template of the spec, e.g. `/store/orders/{orderId}`. */
+  template: string;
+  /** Path parameter values exactly as they go on the wire (already percent-encoded). */
+  params: Record<string, string>;
+  /** `''` or `?…`, exactly as sent. */
+  query: string;
+  auth: AuthSpelling;
+  /** The documented operation, when the spec defines this method on this path. */
+  operation?: Operation;
+}
+
+export const KEY_PLACEHOLDER = '{KEY}';
+
+/** The path below the base URL, query included. */
+export function pathOf(request: ExploreRequest): string {
+  let path = request.template;
+  for (const [name, value] of Object.entries(request.params)) path = path.replace(`{${name}}`, value);
+  return path + request.query;
+}
+
+/** `DELETE /store/orders/01` with the credential named, for messages. */
+export function describe(request: ExploreRequest): string {
+  const auth =
+    request.auth.header === undefined ? 'no Authorization' : `Authorization: ${request.auth.header}`;
+  return `${request.method} ${pathOf(request)} (${auth.replaceAll(KEY_PLACEHOLDER, '<key>')})`;
+}
