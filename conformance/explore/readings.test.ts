@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absentRange, lenientReadings, provablyAbsent } from './readings.ts';
+import { absentRange, lenientReadings, provablyAbsent, readsOnlyAs } from './readings.ts';
 
 const INT64_MAX = 2n ** 63n - 1n;
 const reads = (segment: string, int32 = true): bigint[] => [...(lenientReadings(segment, int32) ?? [])];
@@ -123,5 +123,14 @@ describe('the range of provably absent ids', () => {
       expect(provablyAbsent(String(range.lo), listed)).toBe(true);
       expect(provablyAbsent(String(range.hi), listed)).toBe(true);
     }
+  });
+});
+
+describe('writes with --allow-writes', () => {
+  it('reach only the given ids', () => {
+    expect(readsOnlyAs('7', ['7'])).toBe(true);
+    expect(readsOnlyAs('+7', ['7'])).toBe(true);
+    expect(readsOnlyAs('7.5', ['7'])).toBe(false);
+    expect(readsOnlyAs('8', ['7'])).toBe(false);
   });
 });

@@ -188,3 +188,13 @@ function mapped(value: Big, int32: boolean): bigint[] {
 
 const narrow = (value: bigint, int32: boolean): bigint[] =>
   int32 ? [BigInt.asIntN(32, value), BigInt.asUintN(32, value)] : [];
+
+/** True when every lenient reading of `segment` is one of `ids`: a write may touch only the orders given. */
+export function readsOnlyAs(segment: string, ids: readonly string[]): boolean {
+  const wanted = new Set(ids.map((id) => BigInt(id)));
+  const readings = lenientReadings(
+    segment,
+    [...wanted].every((id) => id < INT32_LIMIT),
+  );
+  return readings !== undefined && wanted.size > 0 && [...readings].every((r) => wanted.has(r));
+}

@@ -1,0 +1,174 @@
+import fc from 'fast-check';
+import type { HttpClient } from '../http-client.ts';
+import { WRONG_KEY } from '../http-client.ts';
+import type { ResolvedOptions } from '../options.ts';
+import { canonicalId } from '../raw-json.ts';
+import { Skip } from '../registry.ts';
+import type { Spec } from '../spec.ts';
+import type { CheckInfo, CheckResult, Exchange, RequestSpec } from '../types.ts';
+import { requestArbitrary } from './arbitraries.ts';
+import { curlLine } from './curl.ts';
+import { judge, RULES, type Rule, type Violation } from './oracle.ts';
+import { absentRange } from './readings.ts';
+import { describe, type ExploreRequest, KEY_PLACEHOLDER, pathOf } from './request.ts';
+import { mayChangeState, refusal } from './safety.ts';
+import type { ExploreSettings } from './settings.ts';
+
+/** The checks an exploration reports: one per oracle rule, so each kind of failure is reported once. */
+export const EXPLORE_CHECKS: CheckInfo[] = Object.entries(RULES).map(([rule, r]) => ({
+  id: `explore.${rule}`,
+  ...r,
+}));
+
+/** Shrinking a failure stops after this many requests; the smallest failing request so far is reported. */
+const MAX_SHRINK_REQUESTS = 100;
+
+export interface ExploreDeps {
+  options: ResolvedOptions;
+  spec: Spec;
+  client: HttpClient;
+  /** The listed order ids (the run's shared list read); throws Skip when the list cannot be read. */
+  listedIds(): Promise<string[]>;
+  /** Milliseconds, monotonic; exploration stops sending at `deadline`. */
+  now?: () => number;
+  deadline?: number;
+}
+
+interface Finding {
+  violation: Violation;
+  request: ExploreRequest;
+  exchange: Exchange;
+  original: ExploreRequest;
+  shrinks: number;
+  round: number;
+}
+
+/**
+ * Generates requests from the spec with fast-check and judges every answer by the oracle. A failure is shrunk
+ * to its smallest request and its rule is not reported again; exploration then goes on (a new round with a
+ * seed derived from the given one) until the request budget or the deadline is spent.
+ */
+export async function runExploration(deps: ExploreDeps, settings: ExploreSettings): Promise<CheckResult[]> {
+  const { options, spec, client } = deps;
+  const now = deps.now ?? (() => performance.now());
+  const started = now();
+  const timeUp = () => deps.deadline !== undefined && now() >= deps.deadline;
+  const notes: string[] = [];
+  let listedIds: string[] | undefined;
+  if (options.apiKey) {
+    try {
+      listedIds = await deps.listedIds();
+    } catch (error) {
+      if (!(error instanceof Skip)) throw error;
+      notes.push(`no DELETE sent: ${error.message}`);
+    }
+  } else notes.push('no DELETE sent: reading the order list needs an API key');
+  const range = listedIds ? absentRange(listedIds) : undefined;
+  if (range && !range.ok) notes.push(`no DELETE of an absent id sent: ${range.reason}`);
+  const writableIds = settings.allowWrites
+    ? [options.pendingOrderId, options.shippedOrderId].filter((id) => id !== undefined).map(canonicalId)
+    : [];
+  const arbitrary = requestArbitrary({
+    spec,
+    hasKey: options.apiKey !== undefined,
+    ...(listedIds && range ? { listed: { ids: listedIds, range } } : {}),
+    writableIds,
+  });
+  const safety = { spec, baseUrl: options.baseUrl, ...(listedIds ? { listedIds } : {}), writableIds };
+
+  const reported = new Map<Rule, Finding>();
+  let sent = 0;
+  let refused = 0;
+  let writes = 0;
+  for (let round = 0; sent < settings.maxRequests && !timeUp(); round++) {
+    const sentBefore = sent;
+    let focus: Rule | undefined;
+    let original: ExploreRequest | undefined;
+    let last: Omit<Finding, 'shrinks' | 'round' | 'original'> | undefined;
+    let shrinkRequests = 0;
+    const property = fc.asyncProperty(arbitrary, async (request) => {
+      if (sent >= settings.maxRequests || timeUp() || shrinkRequests >= MAX_SHRINK_REQUESTS) return true;
+      if (refusal(request, safety) !== undefined) {
+        refused++;
+        return true;
+      }
+      sent++;
+      if (focus) shrinkRequests++;
+      if (mayChangeState(request.method)) writes++;
+      const exchange = await client.send(toRequestSpec(request, options.apiKey));
+      const violation = judge(spec, request, exchange)[0];
+      if (!violation || reported.has(violation.rule) || (focus && violation.rule !== focus)) return true;
+      focus ??= violation.rule;
+      original ??= request;
+      last = { violation, request, exchange };
+      return false;
+    });
+    const details = await fc.check(property, {
+      seed: roundSeed(settings.seed, round),
+      numRuns: Math.max(1, settings.maxRequests - sent),
+    });
+    if (details.failed && !(focus && last && original))
+      throw details.errorInstance ?? new Error('exploration failed');
+    if (focus && last && original)
+      reported.set(focus, { ...last, original, shrinks: details.numShrinks, round });
+    else if (sent === sentBefore) break;
+  }
+  if (refused > 0) notes.push(`${refused} generated request(s) not sent by the safety guard`);
+  if (timeUp() && sent < settings.maxRequests) notes.push(`stopped by the time limit after ${sent} requests`);
+
+  const durationMs = Math.round(now() - started);
+  const summary = `${sent} generated request(s), ${writes} of them DELETEs or other writes`;
+  return EXPLORE_CHECKS.map((info, index): CheckResult => {
+    const finding = reported.get(info.id.slice('explore.'.length) as Rule);
+    const base = { ...info, durationMs: index === 0 ? durationMs : 0 };
+    if (finding)
+      return {
+        ...base,
+        status: 'failed',
+        message: report(finding, settings, options),
+        exchanges: [finding.exchange],
+      };
+    if (sent === 0)
+      return {
+        ...base,
+        status: 'skipped',
+        message: ['no generated request was sent', ...notes].join('; '),
+        exchanges: [],
+      };
+    return {
+      ...base,
+      status: 'passed',
+      message:
+        index === 0 ? [`${summary}: none broke this rule`, ...notes].join('; ') : `none of ${sent} broke it`,
+      exchanges: [],
+    };
+  });
+}
+
+/** Round 0 uses the seed as given; later rounds derive theirs from it, so a run is one function of its seed. */
+const roundSeed = (seed: number, round: number): number => (seed + Math.imul(round, 0x9e3779b1)) | 0;
+
+function toRequestSpec(request: ExploreRequest, apiKey: string | undefined): RequestSpec {
+  const header = request.auth.header?.replaceAll(KEY_PLACEHOLDER, apiKey ?? WRONG_KEY);
+  return {
+    method: request.method,
+    path: pathOf(request),
+    auth: 'none',
+    headers: header === undefined ? {} : { authorization: header },
+    ...(request.operation ? { operationId: request.operation.operationId } : {}),
+    purpose: 'explore',
+    stateChanging: mayChangeState(request.method),
+  };
+}
+
+function report(finding: Finding, settings: ExploreSettings, options: ResolvedOptions): string {
+  const { violation, request, original, shrinks, round } = finding;
+  const from = original === request ? '' : `; shrunk in ${shrinks} step(s) from ${describe(original)}`;
+  const where = round === 0 ? '' : `, round ${round + 1}`;
+  const curl = curlLine(request.method, options.baseUrl + pathOf(request), request.auth.header);
+  return (
+    `${violation.message} [${describe(request)}]${from}; found with seed ${settings.seed}${where}: ` +
+    `petstore-conformance --explore --seed ${settings.seed}${settings.maxRequests === 500 ? '' : ` --max-requests ${settings.maxRequests}`}` +
+    `\n       Reproduce with: ${curl}`
+  );
+}

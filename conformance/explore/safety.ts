@@ -1,0 +1,52 @@
+import type { Spec } from '../spec.ts';
+import { provablyAbsent, readsOnlyAs } from './readings.ts';
+import { type ExploreRequest, pathOf } from './request.ts';
+
+/** Methods HTTP defines as safe (RFC 9110 §9.2.1; WebDAV PROPFIND, REPORT, SEARCH; QUERY). */
+export const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS', 'PROPFIND', 'REPORT', 'SEARCH', 'QUERY'];
+/** Never sent: CONNECT opens a tunnel; fetch refuses TRACE and TRACK. */
+export const NEVER_SENT = ['CONNECT', 'TRACE', 'TRACK'];
+
+export const mayChangeState = (method: string): boolean => !SAFE_METHODS.includes(method);
+
+/** A path whose only parameters are order ids: the one place a DELETE may go (`cancelOrder`'s path). */
+export const isOrderItemPath = (spec: Spec, template: string): boolean => {
+  const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  return (
+    names.length > 0 && names.every((n) => n === 'orderId') && spec.methodsFor(template).includes('DELETE')
+  );
+};
+
+export interface SafetyContext {
+  spec: Spec;
+  baseUrl: string;
+  /** The listed ids; undefined when the list was not read (then nothing that may change state is sent). */
+  listedIds?: readonly string[];
+  /** The ids the user gave, with --allow-writes; empty otherwise. */
+  writableIds: readonly string[];
+}
+
+/**
+ * Why the request must not be sent, or undefined. Checked on every request just before it is sent, whatever
+ * the generators meant: a state-changing method goes only to an order's path, without a query, with ids whose
+ * every lenient reading is proven absent (DELETE) or, with --allow-writes, one of the ids given.
+ */
+export function refusal(request: ExploreRequest, ctx: SafetyContext): string | undefined {
+  const path = pathOf(request);
+  if (NEVER_SENT.includes(request.method)) return `${request.method} is never sent`;
+  const url = new URL(ctx.baseUrl + path);
+  const sent = url.pathname + url.search;
+  if (sent !== new URL(ctx.baseUrl).pathname.replace(/\/+$/, '') + path)
+    return `the URL parser rewrites ${path} as ${sent}`;
+  if (!mayChangeState(request.method)) return undefined;
+  const segments = Object.values(request.params);
+  if (!isOrderItemPath(ctx.spec, request.template) || request.query !== '' || segments.length === 0)
+    return `${request.method} ${path} could change state`;
+  if (!ctx.listedIds) return `${request.method} ${path}: the order list was not read`;
+  const listed = ctx.listedIds;
+  const proven =
+    request.method === 'DELETE'
+      ? segments.every((s) => provablyAbsent(s, listed, ctx.writableIds))
+      : segments.every((s) => readsOnlyAs(s, ctx.writableIds));
+  return proven ? undefined : `${request.method} ${path} could touch an order that is not proven absent`;
+}
