@@ -35,6 +35,10 @@ Options:
   --only ID[,ID]          run only these checks (repeatable)
   --skip ID[,ID]          skip these checks (repeatable)
   --strict                should failures fail the run too
+  --explore               exploration mode: requests generated from the spec instead of the fixed checks
+  --seed N                the exploration's seed (default: random, printed at the start)
+  --max-requests N        requests the exploration sends at most, shrinking included (default 500)
+  --allow-writes          let exploration's DELETEs reach --pending-order-id / --shipped-order-id
   --list                  print the checks and exit
   --version               print the version
   -h, --help              print this help
@@ -102,6 +106,27 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
       only: ids(values.only),
       skip: ids(values.skip),
       strict: values.strict ?? false,
+      ...exploreOptions(values),
+    },
+  };
+}
+
+/** --explore and its companions; a companion without --explore is a usage error. */
+function exploreOptions(values: ReturnType<typeof parse>['values']): Pick<ConformanceOptions, 'explore'> {
+  const companions = (['seed', 'max-requests', 'allow-writes'] as const).filter(
+    (n) => values[n] !== undefined,
+  );
+  if (!values.explore) {
+    if (companions.length > 0) throw new UsageError(`--${companions[0]} needs --explore`);
+    return {};
+  }
+  const seed = number('seed', values.seed);
+  const maxRequests = number('max-requests', values['max-requests']);
+  return {
+    explore: {
+      ...(seed === undefined ? {} : { seed }),
+      ...(maxRequests === undefined ? {} : { maxRequests }),
+      allowWrites: values['allow-writes'] ?? false,
     },
   };
 }
@@ -127,6 +152,10 @@ const parse = (args: string[]) =>
       only: { type: 'string', multiple: true },
       skip: { type: 'string', multiple: true },
       strict: { type: 'boolean' },
+      explore: { type: 'boolean' },
+      seed: { type: 'string' },
+      'max-requests': { type: 'string' },
+      'allow-writes': { type: 'boolean' },
       list: { type: 'boolean' },
       version: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },

@@ -1,3 +1,4 @@
+import { type ExploreInput, type ExploreSettings, resolveExplore } from './explore/settings.ts';
 import { canonicalId, isInt64 } from './raw-json.ts';
 
 /** Options of runConformance(); the CLI maps its flags onto these. */
@@ -38,6 +39,8 @@ export interface ConformanceOptions {
   fetch?: typeof fetch;
   /** Path of the OpenAPI document (default: `spec/openapi.yaml` found above this module). */
   specPath?: string;
+  /** Exploration mode instead of the fixed checks (conformance/explore): generated requests, shrunk failures. */
+  explore?: boolean | ExploreInput;
 }
 
 /** Monotonic milliseconds, a sleep on the same clock, and the randomness of backoff jitter. */
@@ -61,13 +64,17 @@ export const LIMITS = {
 
 export interface ResolvedOptions
   extends Required<
-    Omit<ConformanceOptions, 'apiKey' | 'pendingOrderId' | 'shippedOrderId' | 'rateLimit' | 'specPath'>
+    Omit<
+      ConformanceOptions,
+      'apiKey' | 'pendingOrderId' | 'shippedOrderId' | 'rateLimit' | 'specPath' | 'explore'
+    >
   > {
   apiKey?: string;
   pendingOrderId?: string;
   shippedOrderId?: string;
   rateLimit?: number;
   specPath?: string;
+  explore?: ExploreSettings;
 }
 
 /** A mistake in the options: the CLI exits 2 with its message. */
@@ -170,5 +177,6 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
     fetch: options.fetch ?? globalThis.fetch,
     clock: options.clock ?? SYSTEM_CLOCK,
     specPath: options.specPath,
+    ...(options.explore ? { explore: resolveExplore({ ...options, pendingOrderId, shippedOrderId }) } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import { registry } from './checks/index.ts';
+import { EXPLORE_CHECKS, runExploration } from './explore/index.ts';
 import { secretValues } from './extra-headers.ts';
 import { createHttpClient } from './http-client.ts';
 import { nearMissesOf, nearMissToken } from './near-miss.ts';
@@ -28,7 +29,7 @@ import type { CheckResult, ConformanceEvent, Severity, Summary } from './types.t
  */
 export function runConformance(input: ConformanceOptions): AsyncGenerator<ConformanceEvent, Summary> {
   const options = resolveOptions(input);
-  return runChecks(selectChecks(options), options);
+  return runChecks(options.explore ? [] : selectChecks(options), options);
 }
 
 /**
@@ -52,15 +53,22 @@ export async function* runChecks(
   const started = clock.now();
   const deadline = started + options.maxTimeSeconds * 1000;
   const client = createHttpClient({ ...options, ...clock, deadline });
-  const session = new Session(options, loadSpec(options.specPath), client);
+  const spec = loadSpec(options.specPath);
+  const session = new Session(options, spec, client);
   const redact = redactorFor(options.apiKey, secretValues(options.headers));
+  const safe = options.explore
+    ? !options.explore.allowWrites
+    : options.pendingOrderId === undefined && options.shippedOrderId === undefined;
   yield {
     type: 'started',
     baseUrl: redact(options.baseUrl),
     startedAt: new Date().toISOString(),
-    checks: checks.map(({ id, severity, title, reference }) => ({ id, severity, title, reference })),
-    safe: options.pendingOrderId === undefined && options.shippedOrderId === undefined,
+    checks: options.explore
+      ? EXPLORE_CHECKS
+      : checks.map(({ id, severity, title, reference }) => ({ id, severity, title, reference })),
+    safe,
     apiKey: options.apiKey ? 'given' : 'absent',
+    ...(options.explore ? { explore: options.explore } : {}),
   };
 
   const results: CheckResult[] = [];
@@ -82,6 +90,15 @@ export async function* runChecks(
       }
       results.push(result);
       yield { type: 'check', result: redactResult(result, redact), index, total: checks.length };
+    }
+    if (options.explore) {
+      const now = () => clock.now();
+      const deps = { options, spec, client, listedIds: () => session.listedIds(), now, deadline };
+      const explored = await runExploration(deps, options.explore);
+      for (const [index, result] of explored.entries()) {
+        results.push(result);
+        yield { type: 'check', result: redactResult(result, redact), index, total: explored.length };
+      }
     }
     if (notRun > 0)
       error = `the run's time budget of ${options.maxTimeSeconds} s (--max-time) ran out: ${notRun} check(s) not run`;

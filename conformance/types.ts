@@ -99,6 +99,8 @@ export type ConformanceEvent =
       /** True when no state-changing check was opted in. */
       safe: boolean;
       apiKey: 'given' | 'absent';
+      /** Exploration mode: the seed that reproduces the run, the request budget, whether writes are allowed. */
+      explore?: { seed: number; maxRequests: number; allowWrites: boolean };
     }
   | { type: 'check'; result: CheckResult; index: number; total: number }
   | { type: 'finished'; summary: Summary };

@@ -30,6 +30,7 @@ export function createJsonReporter(): Reporter & { output(): string } {
         startedAt: started?.startedAt,
         safe: started?.safe,
         apiKey: started?.apiKey,
+        ...(started?.explore ? { explore: started.explore } : {}),
         summary,
         checks,
       };

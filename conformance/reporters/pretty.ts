@@ -51,6 +51,12 @@ export function createPrettyReporter(
             : '  mode: opt-in state changes (the given order ids are cancelled or tried)\n',
         );
         write(`  API key: ${event.apiKey === 'given' ? 'given (redacted in every report)' : 'not given'}\n`);
+        if (event.explore) {
+          const { seed, maxRequests, allowWrites } = event.explore;
+          write(
+            `  explore: seed ${seed}, up to ${maxRequests} requests${allowWrites ? ', writes to the given ids allowed' : ''}\n`,
+          );
+        }
         write(`  ${event.checks.length} checks\n\n`);
       } else if (event.type === 'check') {
         const { result } = event;
@@ -59,7 +65,8 @@ export function createPrettyReporter(
         write(
           `${counter} ${paint(tag)} ${result.severity.padEnd(6)} ${result.id} — ${oneLine(result.message)}\n`,
         );
-        if (tag === 'FAIL' || tag === 'WARN') {
+        // Exploration findings carry their own reproduce command (the request's exact Authorization spelling).
+        if ((tag === 'FAIL' || tag === 'WARN') && !result.id.startsWith('explore.')) {
           const commands = exchangesToReproduce(result.message, result.exchanges).map(curlFor);
           if (commands.length > 0)
             write(`       Reproduce with:\n${commands.map((c) => `         ${oneLine(c)}\n`).join('')}`);
