@@ -19,20 +19,23 @@ export interface GeneratorContext {
 
 const INT64_MAX = 2n ** 63n - 1n;
 
+/** Mostly nothing (so plain ids stay common), sometimes one of `values`; shrinks to nothing. */
+const mostlyNone = <T>(none: T, ...values: T[]): fc.Arbitrary<T> =>
+  fc.oneof(
+    { withCrossShrink: true },
+    { arbitrary: fc.constant(none), weight: 4 },
+    fc.constantFrom(...values),
+  );
+
 /** Decorations around an id's digits: each shrinks to nothing, so a failure shrinks to the one that matters. */
 const decorations = fc.record({
-  prefix: fc.constantFrom('', '%20', '0x', '%09', '%2B'),
-  sign: fc.constantFrom('', '+', '-'),
-  zeros: fc.oneof(
-    { withCrossShrink: true },
-    fc.constant(0),
-    fc.integer({ min: 1, max: 3 }),
-    fc.integer({ min: 4, max: 990 }),
-  ),
-  encodeFirst: fc.boolean(),
-  fraction: fc.constantFrom('', '.0', '.5', '.', '.999'),
-  exponent: fc.constantFrom('', 'e0', 'E1', 'e+2', 'e-1', 'e999'),
-  suffix: fc.constantFrom(
+  prefix: mostlyNone('', '%20', '0x', '%09', '%2B'),
+  sign: mostlyNone('', '+', '-'),
+  zeros: fc.oneof({ withCrossShrink: true }, { arbitrary: fc.constant(0), weight: 4 }, fc.nat({ max: 990 })),
+  encodeFirst: mostlyNone(false, true),
+  fraction: mostlyNone('', '.0', '.5', '.', '.999'),
+  exponent: mostlyNone('', 'e0', 'E1', 'e+2', 'e-1', 'e999'),
+  suffix: mostlyNone(
     '',
     'abc',
     '%20',
@@ -69,14 +72,17 @@ const keepable = (segment: string): string => (/^(\.|%2e){0,2}$/i.test(segment) 
 
 /** Any id for a request that cannot change state: numbers across int64 and beyond, boundaries, text. */
 function anyId(schema: Record<string, unknown>): fc.Arbitrary<string> {
-  const edges = boundaries(schema);
+  const edges = boundaries(schema).sort((a, b) => a.length - b.length); // shrinks to the shortest
   const numbers = fc.oneof(
+    { withCrossShrink: true },
     { arbitrary: fc.bigInt({ min: 0n, max: 1000n }), weight: 3 },
     { arbitrary: fc.bigInt({ min: -INT64_MAX - 1n, max: INT64_MAX }), weight: 2 },
     { arbitrary: fc.bigInt({ min: -(10n ** 25n), max: 10n ** 25n }), weight: 1 },
   );
   const digits =
-    edges.length > 0 ? fc.oneof(numbers.map(String), fc.constantFrom(...edges)) : numbers.map(String);
+    edges.length > 0
+      ? fc.oneof({ withCrossShrink: true }, numbers.map(String), fc.constantFrom(...edges))
+      : numbers.map(String);
   const text = fc.string({ minLength: 1, maxLength: 12, unit: 'grapheme' }).map(encodeURIComponent);
   return fc
     .oneof(
@@ -161,38 +167,36 @@ const query = fc.oneof(
   },
 );
 
-/** Authorization spellings; the first of each list is what a failure shrinks to. */
+/** Authorization spellings by credential class; a failure shrinks to the first class, then the first spelling. */
 function authSpellings(hasKey: boolean): fc.Arbitrary<AuthSpelling> {
   const wrong = WRONG_KEY;
-  const spellings: AuthSpelling[] = [
-    ...(hasKey ? [{ header: 'Bearer {KEY}', credential: 'valid' as const }] : []),
-    { credential: 'missing' },
-    { header: `Bearer ${wrong}`, credential: 'wrong' },
-    ...(hasKey
-      ? [
-          { header: 'Basic {KEY}', credential: 'wrong' as const },
-          { header: 'Bearer {KEY}x', credential: 'wrong' as const },
-          ...[
-            'bearer {KEY}',
-            'BEARER {KEY}',
-            'Bearer  {KEY}',
-            'Bearer \t{KEY}',
-            'Bearer {KEY}, Bearer {KEY}',
-          ].map((header) => ({ header, credential: 'odd-valid' as const })),
-          { header: `Bearer ${wrong}, Bearer {KEY}`, credential: 'odd-valid' as const },
-          { header: '{KEY}', credential: 'odd-wrong' as const },
-        ]
-      : []),
-    ...[`bearer ${wrong}`, `Bearer  ${wrong}`, 'Bearer', `Bearer ${wrong}, Bearer ${wrong}`].map(
-      (header) => ({
-        header,
-        credential: 'odd-wrong' as const,
-      }),
-    ),
-  ];
+  const as = (credential: AuthSpelling['credential'], headers: string[]) =>
+    headers.map((header): AuthSpelling => ({ header, credential }));
+  const missing: AuthSpelling = { credential: 'missing' };
+  const groups: AuthSpelling[][] = [
+    hasKey ? as('valid', ['Bearer {KEY}']) : [missing],
+    [missing, ...as('wrong', [`Bearer ${wrong}`, ...(hasKey ? ['Basic {KEY}', 'Bearer {KEY}x'] : [])])],
+    hasKey
+      ? as('odd-valid', [
+          'bearer {KEY}',
+          'BEARER {KEY}',
+          'Bearer  {KEY}',
+          'Bearer \t{KEY}',
+          'Bearer {KEY}, Bearer {KEY}',
+          `Bearer ${wrong}, Bearer {KEY}`,
+        ])
+      : [],
+    as('odd-wrong', [
+      `bearer ${wrong}`,
+      `Bearer  ${wrong}`,
+      'Bearer',
+      `Bearer ${wrong}, Bearer ${wrong}`,
+      ...(hasKey ? ['{KEY}'] : []),
+    ]),
+  ].filter((group) => group.length > 0);
   return fc.oneof(
-    { arbitrary: fc.constant(spellings[0] as AuthSpelling), weight: 3 },
-    fc.constantFrom(...spellings),
+    { withCrossShrink: true },
+    ...groups.map((group, i) => ({ arbitrary: fc.constantFrom(...group), weight: i === 0 ? 3 : 1 })),
   );
 }
 
@@ -224,9 +228,9 @@ export function requestArbitrary(ctx: GeneratorContext): fc.Arbitrary<ExploreReq
       const arbitrary = fc
         .record({ params: ids, query: safe ? query : fc.constant(''), auth })
         .map((r): ExploreRequest => ({ method, template, ...r, ...(operation ? { operation } : {}) }));
-      const weight = operation ? 8 : SAFE_METHODS.includes(method) ? 2 : 1;
+      const weight = operation ? 16 : SAFE_METHODS.includes(method) ? 2 : 1;
       choices.push({ arbitrary, weight });
     }
   }
-  return fc.oneof(...choices);
+  return fc.oneof({ withCrossShrink: true }, ...choices);
 }

@@ -31,7 +31,7 @@ describe('exploring the project mock', () => {
     expect(stdout, stdout).toMatch(/explore: seed 1, up to 500 requests/);
     expect(code, stdout).toBe(0);
     expect(stdout).not.toMatch(/WARN|FAIL/);
-    expect(stdout).toMatch(/explore\.status — 500 generated request\(s\), \d+ of them DELETEs/);
+    expect(stdout).toMatch(/explore\.connection — 500 generated request\(s\), \d+ of them DELETEs/);
   });
 
   it('prints a random seed when none is given', async () => {
