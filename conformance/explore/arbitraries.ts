@@ -115,10 +115,11 @@ function deletableId(ctx: GeneratorContext): fc.Arbitrary<string> | undefined {
 
 /** Spellings of the given ids only, for undefined state-changing methods under --allow-writes. */
 function writableId(ctx: GeneratorContext): fc.Arbitrary<string> | undefined {
-  if (ctx.writableIds.length === 0) return undefined;
+  const listed = ctx.listed;
+  if (ctx.writableIds.length === 0 || !listed) return undefined;
   return fc.tuple(fc.constantFrom(...ctx.writableIds), decorations).map(([core, d]) => {
     const spelled = spell(core, d);
-    return readsOnlyAs(spelled, ctx.writableIds) ? spelled : core;
+    return readsOnlyAs(spelled, listed.ids, ctx.writableIds) ? spelled : core;
   });
 }
 

@@ -30,18 +30,27 @@ export function lenientReadings(segment: string, int32: boolean): Set<bigint> | 
   return values;
 }
 
-/** True when no lenient reading of `segment` is a listed id, an id below one, or beyond int64. */
+const CANONICAL = /^(0|[1-9][0-9]*)$/;
+
+/**
+ * True when no lenient reading of `segment` is a listed id, an id below one, or beyond int64 (readings in
+ * `allowed` excepted). A parser that fails and keeps its zero value (Go's ignored Atoi error, `NaN | 0`)
+ * reads every non-canonical id as 0: such ids pass only when 0 is not listed. With `absentOk` false, every
+ * reading must be in `allowed` (writes other than DELETE, which could create what is absent).
+ */
 export function provablyAbsent(
   segment: string,
   listed: readonly string[],
   allowed: readonly string[] = [],
+  absentOk = true,
 ): boolean {
   const max = largest(listed);
-  if (max === undefined) return false;
-  const readings = lenientReadings(segment, max < INT32_LIMIT);
-  if (!readings) return false;
+  if (max === undefined || segment === '') return false;
   const mine = new Set(allowed.map((id) => BigInt(id)));
-  return [...readings].every((r) => mine.has(r) || isAbove(r, max));
+  const readings = lenientReadings(segment, max < INT32_LIMIT && [...mine].every((id) => id < INT32_LIMIT));
+  if (!readings || (!absentOk && readings.size === 0)) return false;
+  if (!CANONICAL.test(segment) && !mine.has(0n) && listed.some((id) => BigInt(id) === 0n)) return false;
+  return [...readings].every((r) => mine.has(r) || (absentOk && isAbove(r, max)));
 }
 
 export type AbsentRange = { ok: true; lo: bigint; hi: bigint } | { ok: false; reason: string };
@@ -121,7 +130,6 @@ function integersIn(text: string): Big[] {
   if (/^[+-]?inf/i.test(text)) found.push(text.startsWith('-') ? INT64_MIN : INT64_MAX);
   const glued = text.replace(/[^0-9]/g, '');
   if (glued) found.push(exact(glued), ...(text.includes('-') ? [-exact(glued)] : []));
-  if (found.length === 0 || !float || `${float[2]}${float[3] ?? ''}` === '') found.push(0n); // NaN casts to 0
   return found;
 }
 
@@ -190,11 +198,5 @@ const narrow = (value: bigint, int32: boolean): bigint[] =>
   int32 ? [BigInt.asIntN(32, value), BigInt.asUintN(32, value)] : [];
 
 /** True when every lenient reading of `segment` is one of `ids`: a write may touch only the orders given. */
-export function readsOnlyAs(segment: string, ids: readonly string[]): boolean {
-  const wanted = new Set(ids.map((id) => BigInt(id)));
-  const readings = lenientReadings(
-    segment,
-    [...wanted].every((id) => id < INT32_LIMIT),
-  );
-  return readings !== undefined && wanted.size > 0 && [...readings].every((r) => wanted.has(r));
-}
+export const readsOnlyAs = (segment: string, listed: readonly string[], ids: readonly string[]): boolean =>
+  ids.length > 0 && provablyAbsent(segment, listed, ids, false);

@@ -40,13 +40,13 @@ export function refusal(request: ExploreRequest, ctx: SafetyContext): string | u
     return `the URL parser rewrites ${path} as ${sent}`;
   if (!mayChangeState(request.method)) return undefined;
   const segments = Object.values(request.params);
-  if (!isOrderItemPath(ctx.spec, request.template) || request.query !== '' || segments.length === 0)
+  if (!isOrderItemPath(ctx.spec, request.template) || request.query !== '' || segments.includes(''))
     return `${request.method} ${path} could change state`;
   if (!ctx.listedIds) return `${request.method} ${path}: the order list was not read`;
   const listed = ctx.listedIds;
   const proven =
     request.method === 'DELETE'
       ? segments.every((s) => provablyAbsent(s, listed, ctx.writableIds))
-      : segments.every((s) => readsOnlyAs(s, ctx.writableIds));
+      : segments.every((s) => readsOnlyAs(s, listed, ctx.writableIds));
   return proven ? undefined : `${request.method} ${path} could touch an order that is not proven absent`;
 }
