@@ -163,7 +163,7 @@ function toRequestSpec(request: ExploreRequest, apiKey: string | undefined): Req
 
 function report(finding: Finding, settings: ExploreSettings, options: ResolvedOptions): string {
   const { violation, request, original, shrinks, round } = finding;
-  const from = original === request ? '' : `; shrunk in ${shrinks} step(s) from ${describe(original)}`;
+  const from = original === request ? '' : `; shrunk in ${shrinks} step(s) from ${describe(original, 100)}`;
   const where = round === 0 ? '' : `, round ${round + 1}`;
   const curl = curlLine(request.method, options.baseUrl + pathOf(request), request.auth.header);
   return (

@@ -49,10 +49,15 @@ describe('the exploration oracle', () => {
     expect(rules(request('DELETE', DELETE, 'missing'), answer(401, CHALLENGE, ERROR(401)))).toEqual([]);
   });
 
-  it('fails a 5xx to an operation as an undocumented status (must)', () => {
-    const [first] = judge(spec, request('DELETE', DELETE), answer(500, JSON_TYPE, ERROR(500)));
-    expect(first).toMatchObject({ rule: 'status', severity: 'must' });
+  it('fails a 5xx to any request as a server error (must), before any other rule', () => {
+    const [first] = judge(spec, request('DELETE', DELETE, 'wrong'), answer(500, JSON_TYPE, ERROR(500)));
+    expect(first).toMatchObject({ rule: 'server-error', severity: 'must' });
     expect(first?.message).toMatch(/→ 500/);
+    expect(rules(request('PROPFIND', DELETE), answer(503, JSON_TYPE, ERROR(503)))[0]).toBe('server-error');
+  });
+
+  it('fails an undocumented status to an operation (must)', () => {
+    expect(rules(request('DELETE', DELETE), answer(200, JSON_TYPE, '{}'))).toEqual(['status']);
   });
 
   it('fails a dropped connection, but not a complete answer', () => {

@@ -50,8 +50,8 @@ const classes: Array<{ name: string; bend: Bend; options?: TargetOptions; rule: 
     name: 'a 500 on ids with leading zeros',
     bend: (_req, res, id) =>
       id !== undefined && /^0[0-9]/.test(id) ? answer(res, 500, '{"error":"boom"}') : false,
-    rule: 'explore.status',
-    request: /^(GET|DELETE) \/(pets|store\/orders)\/0[0-9]{1,8}$/,
+    rule: 'explore.server-error',
+    request: /^\S+ \/(pets|store\/orders)\/0[0-9]{1,8}$/,
   },
   {
     name: 'a dropped connection on a percent-encoded id',
@@ -66,8 +66,8 @@ const classes: Array<{ name: string; bend: Bend; options?: TargetOptions; rule: 
   {
     name: 'a 500 on a query parameter the spec does not define',
     bend: (req, res) => ((req.url ?? '').includes('?') ? answer(res, 500, '{}') : false),
-    rule: 'explore.status',
-    request: /^GET \/(store\/orders|pets\/[^/?]+)\?[^&]{1,8}$/,
+    rule: 'explore.server-error',
+    request: /^\S+ \/(store\/orders|pets\/[^/?]+)\?[^&]{1,8}$/,
   },
   {
     name: 'a text/plain 404 for ids beyond int64',
@@ -132,14 +132,13 @@ describe('exploration catches what the fixed checks miss', () => {
   });
 
   it('reports each failure once, under the first rule it breaks', async () => {
-    // A text/plain 500 breaks the status, Error-body and content-type rules: only the first is reported.
-    const baseUrl = await serve((req, res, id) =>
-      ['GET', 'DELETE'].includes(req.method ?? '') && id !== undefined && /^0[0-9]/.test(id)
-        ? answer(res, 500, 'boom', 'text/plain')
-        : false,
+    // A text/plain 500 to any method breaks the server-error, credentials, method, Error-body and content-type
+    // rules: only the first is reported.
+    const baseUrl = await serve((_req, res, id) =>
+      id !== undefined && /^0[0-9]/.test(id) ? answer(res, 500, 'boom', 'text/plain') : false,
     );
     const { ids, summary } = await explore(baseUrl);
-    expect(ids).toEqual(['explore.status']);
+    expect(ids).toEqual(['explore.server-error']);
     expect(summary.exitCode).toBe(1);
   });
 

@@ -32,9 +32,11 @@ export function pathOf(request: ExploreRequest): string {
   return path + request.query;
 }
 
-/** `DELETE /store/orders/01` with the credential named, for messages. */
-export function describe(request: ExploreRequest): string {
-  const auth =
-    request.auth.header === undefined ? 'no Authorization' : `Authorization: ${request.auth.header}`;
-  return `${request.method} ${pathOf(request)} (${auth.replaceAll(KEY_PLACEHOLDER, '<key>')})`;
+/** `DELETE /store/orders/01 (Authorization: Bearer <key>)`, cut to `max` characters, for messages. */
+export function describe(request: ExploreRequest, max = 1200): string {
+  const header = request.auth.header?.replaceAll(KEY_PLACEHOLDER, '<key>');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a tab or another control character is shown escaped.
+  const shown = header && /[\x00-\x1f]/.test(header) ? JSON.stringify(header) : header;
+  const text = `${request.method} ${pathOf(request)} (${shown === undefined ? 'no Authorization' : `Authorization: ${shown}`})`;
+  return text.length > max ? `${text.slice(0, max)}…` : text;
 }
