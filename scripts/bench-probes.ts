@@ -93,7 +93,11 @@ export async function mswPerFetch(context: ProbeContext, seconds: number, rounds
  * Wall time of the conformance CLI against our server (already listening), from spawning the CLI to its exit.
  * Skipped with the reason when the suite is not there yet or cannot run.
  */
-export async function conformanceRun(context: ProbeContext, useDist: boolean): Promise<Measure> {
+export async function conformanceRun(
+  context: ProbeContext,
+  useDist: boolean,
+  extraArgs: readonly string[] = [],
+): Promise<Measure> {
   const built = useDist && existsSync(`${context.root}/dist/conformance/cli.js`);
   if (!built && !existsSync(`${context.root}/conformance/cli.ts`)) {
     return { kind: 'skipped', reason: 'conformance/cli.ts does not exist yet' };
@@ -104,7 +108,7 @@ export async function conformanceRun(context: ProbeContext, useDist: boolean): P
     const started = performance.now();
     const child = spawnNode(
       'conformance',
-      [...command, '--base-url', `${mock.origin}/v1`, '--api-key', context.apiKey],
+      [...command, '--base-url', `${mock.origin}/v1`, '--api-key', context.apiKey, ...extraArgs],
       { cwd: context.root },
     );
     const timeout = setTimeout(() => void stop(child), 60_000);
@@ -112,7 +116,7 @@ export async function conformanceRun(context: ProbeContext, useDist: boolean): P
     clearTimeout(timeout);
     const seconds = (performance.now() - started) / 1000;
     const tail = child.output().trim().split('\n').slice(-3).join(' / ');
-    context.log(`conformance: exit ${code} in ${seconds.toFixed(2)} s: ${tail}`);
+    context.log(`conformance ${extraArgs.join(' ')}: exit ${code} in ${seconds.toFixed(2)} s: ${tail}`);
     // Exit 0 is a clean run and 1 a run that found failures; anything else did not run to the end.
     if (code !== 0 && code !== 1) {
       return { kind: 'skipped', reason: `the conformance CLI exited with ${code}: ${tail.slice(0, 160)}` };

@@ -32,6 +32,8 @@ export interface BenchResults {
   readonly msw: Measure;
   /** Wall seconds of the conformance CLI against our server. */
   readonly conformance: Measure;
+  /** Wall seconds of `--explore --seed 1` (500 generated requests) against our server, CLI start-up included. */
+  readonly exploration?: Measure;
   readonly pids: readonly number[];
 }
 
@@ -99,6 +101,7 @@ export function otherChecks(results: BenchResults): Record<string, TargetCheck |
     memory: check(results.memory, '≤ 150 MB', 150),
     msw: check(results.msw, '≤ 1.15× minimal', 1.15, true),
     conformance: check(results.conformance, '≤ 2 s', 2),
+    exploration: results.exploration && check(results.exploration, '≤ 2 s', 2),
   };
 }
 
@@ -149,6 +152,9 @@ export function markdown(results: BenchResults): string {
     row(`Resident memory, ${results.options.large} orders`, results.memory, 'MB', 0, 'bare', checks.memory),
     row('MSW, per fetch', results.msw, 'ms', 3, 'minimal handler', checks.msw),
     row('Conformance run, wall', results.conformance, 's', 2, '', checks.conformance),
+    ...(results.exploration
+      ? [row('Exploration, 500 requests, wall', results.exploration, 's', 2, '', checks.exploration)]
+      : []),
   );
   const machine = results.machine;
   lines.push(

@@ -286,6 +286,12 @@ async function run(opts: Options): Promise<BenchResults & { replicas: ReplicaRes
     ? await conformanceRun(context, opts.server === 'dist').catch((error: Error) => skipped(error.message))
     : skipped('not selected');
 
+  const exploration = wanted('explore')
+    ? await conformanceRun(context, opts.server === 'dist', ['--explore', '--seed', '1']).catch(
+        (error: Error) => skipped(error.message),
+      )
+    : skipped('not selected');
+
   return {
     machine: {
       cpu: cpus()[0]?.model ?? 'unknown CPU',
@@ -313,6 +319,7 @@ async function run(opts: Options): Promise<BenchResults & { replicas: ReplicaRes
     msw,
     conformance,
     replicas,
+    exploration,
     pids: startedPids,
   };
 }
