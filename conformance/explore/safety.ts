@@ -34,7 +34,12 @@ export interface SafetyContext {
 export function refusal(request: ExploreRequest, ctx: SafetyContext): string | undefined {
   const path = pathOf(request);
   if (NEVER_SENT.includes(request.method)) return `${request.method} is never sent`;
-  const url = new URL(ctx.baseUrl + path);
+  let url: URL;
+  try {
+    url = new URL(ctx.baseUrl + path);
+  } catch {
+    return `${path} is not a valid URL path`;
+  }
   const sent = url.pathname + url.search;
   if (sent !== new URL(ctx.baseUrl).pathname.replace(/\/+$/, '') + path)
     return `the URL parser rewrites ${path} as ${sent}`;
