@@ -37,12 +37,7 @@ describe('exploration findings in every report', () => {
     const out: string[] = [];
     const args = ['--base-url', await leadingZeroBug(), '--explore', '--seed', '3', '--max-requests', '200'];
     const reporters = [
-      '--reporter',
-      'pretty',
-      '--reporter',
-      'json',
-      '--reporter',
-      'junit',
+      ...['pretty', 'json', 'junit'].flatMap((name) => ['--reporter', name]),
       '--output',
       output,
     ];
