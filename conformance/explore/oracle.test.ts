@@ -116,3 +116,16 @@ describe('the exploration oracle', () => {
     ]);
   });
 });
+
+describe('what the oracle quotes from the server', () => {
+  it('is escaped and cut, so a header cannot forge a report line', () => {
+    const forged = `text/plain\n[28/28] PASS must ${'x'.repeat(500)}`;
+    const [violation] = judge(
+      spec,
+      request('DELETE', DELETE),
+      answer(404, { 'content-type': forged }, ERROR(404)),
+    );
+    expect(violation?.message).not.toContain('\n');
+    expect(violation?.message.length).toBeLessThan(200);
+  });
+});

@@ -1,4 +1,4 @@
-import { errorBodyProblems, show } from '../checks/support.ts';
+import { errorBodyProblems, preview, show } from '../checks/support.ts';
 import { mediaType, parseChallenges } from '../http-syntax.ts';
 import type { Spec } from '../spec.ts';
 import type { Exchange, ExchangeResponse, Severity } from '../types.ts';
@@ -108,19 +108,14 @@ export function judge(spec: Spec, request: ExploreRequest, exchange: Exchange): 
     response.bodyBytes > 0 &&
     mediaType(response.headers['content-type']) !== 'application/json'
   )
-    fail(
-      'content-type',
-      ` with a body labelled ${JSON.stringify(response.headers['content-type'] ?? '(none)')}`,
-    );
+    fail('content-type', ` with a body labelled ${preview(response.headers['content-type'] ?? '(none)')}`);
   if (status === 401) {
     const value = response.headers['www-authenticate'];
     const bearer = value && parseChallenges(value).some((c) => c.scheme.toLowerCase() === 'bearer');
     if (!bearer)
       fail(
         'challenge',
-        value
-          ? ` with WWW-Authenticate ${JSON.stringify(value)}, no Bearer challenge`
-          : ' without WWW-Authenticate',
+        value ? ` with WWW-Authenticate ${preview(value)}, no Bearer challenge` : ' without WWW-Authenticate',
       );
   }
   if (status === 405) {
@@ -128,7 +123,8 @@ export function judge(spec: Spec, request: ExploreRequest, exchange: Exchange): 
     const listed = (value ?? '').split(',').map((m) => m.trim().toUpperCase());
     const missing = spec.methodsFor(request.template).filter((m) => !listed.includes(m));
     if (value === undefined) fail('allow', ' without Allow');
-    else if (missing.length > 0) fail('allow', ` with Allow: ${value}, which omits ${missing.join(', ')}`);
+    else if (missing.length > 0)
+      fail('allow', ` with Allow ${preview(value)}, which omits ${missing.join(', ')}`);
   }
   return found;
 }
