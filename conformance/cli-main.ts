@@ -2,6 +2,7 @@ import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { registry } from './checks/index.ts';
 import { parseCli, USAGE } from './cli-args.ts';
+import { EXPLORE_CHECKS } from './explore/index.ts';
 import { secretValues } from './extra-headers.ts';
 import { UsageError } from './options.ts';
 import { REQUIREMENT_REASONS } from './registry.ts';
@@ -9,7 +10,7 @@ import { createJsonReporter } from './reporters/json.ts';
 import { createJunitReporter } from './reporters/junit.ts';
 import { createPrettyReporter } from './reporters/pretty.ts';
 import { redactorFor, runConformance } from './runner.ts';
-import type { Reporter } from './types.ts';
+import type { CheckInfo, Reporter } from './types.ts';
 
 export interface Io {
   stdout: (text: string) => void;
@@ -125,11 +126,13 @@ export async function main(argv: string[], env: Record<string, string | undefine
 }
 
 function listChecks(): string {
-  const rows = registry.checks.map((c) => {
-    const optIn = (c.requires ?? [])
-      .filter((r) => r !== 'apiKey')
-      .map((r) => `\n      ${REQUIREMENT_REASONS[r]}`);
-    return `  ${c.id.padEnd(24)} ${c.severity.padEnd(6)} ${c.title}\n      rests on: ${c.reference}${optIn.join('')}`;
-  });
-  return `${rows.join('\n')}\n`;
+  const row = (c: CheckInfo, notes: string[]) =>
+    `  ${c.id.padEnd(24)} ${c.severity.padEnd(6)} ${c.title}\n      rests on: ${c.reference}${notes.map((n) => `\n      ${n}`).join('')}`;
+  const rows = registry.checks.map((c) =>
+    row(
+      c,
+      (c.requires ?? []).filter((r) => r !== 'apiKey').map((r) => REQUIREMENT_REASONS[r]),
+    ),
+  );
+  return `${[...rows, ...EXPLORE_CHECKS.map((c) => row(c, ['with --explore']))].join('\n')}\n`;
 }

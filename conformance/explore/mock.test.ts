@@ -39,6 +39,13 @@ describe('exploring the project mock', () => {
     expect(stdout).toMatch(/explore: seed \d+, up to 20 requests/);
   });
 
+  it('lists the exploration checks with --list', async () => {
+    const { stdout } = await cli(['--list']);
+    expect(stdout).toMatch(
+      /explore\.server-error +must +No generated request gets a 5xx[^\n]*\n.*\n +with --explore/,
+    );
+  });
+
   it('refuses exploration companions without --explore, and --allow-writes without ids', async () => {
     expect((await cli(['--base-url', mock.baseUrl, '--seed', '1'])).stderr).toMatch(/--seed needs --explore/);
     const writes = await cli(['--base-url', mock.baseUrl, '--explore', '--allow-writes']);
