@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { WRONG_KEY } from '../http-client.ts';
 import { anyId, deletableId, type GeneratorContext, writableId } from './ids.ts';
 import type { AuthSpelling, ExploreRequest } from './request.ts';
-import { isOrderItemPath, mayChangeState, NEVER_SENT, SAFE_METHODS } from './safety.ts';
+import { isOrderItemPath, mayChangeState, NEVER_SENT, needsProof, SAFE_METHODS } from './safety.ts';
 import { pathParamSchemas } from './spec-params.ts';
 
 export type { GeneratorContext } from './ids.ts';
@@ -109,10 +109,11 @@ export function requestArbitrary(ctx: GeneratorContext): fc.Arbitrary<ExploreReq
     for (const method of [...documented, ...undefinedMethods]) {
       const operation = ctx.spec.operations.find((o) => o.path === template && o.method === method);
       const safe = !mayChangeState(method);
-      const ids = safe ? readable : method === 'DELETE' ? deletable : writable;
+      const proof = needsProof(ctx.spec, { method, template });
+      const ids = !proof ? readable : safe || method === 'DELETE' ? deletable : writable;
       if (!ids || (!safe && !operation && ctx.writableIds.length === 0)) continue;
       const arbitrary = fc
-        .record({ params: ids, query: safe ? query : fc.constant(''), auth })
+        .record({ params: ids, query: proof ? fc.constant('') : query, auth })
         .map((r): ExploreRequest => ({ method, template, ...r, ...(operation ? { operation } : {}) }));
       const weight = operation ? 16 : SAFE_METHODS.includes(method) ? 2 : 1;
       choices.push({ arbitrary, weight });

@@ -3,8 +3,9 @@ import { collectConformance } from '../index.ts';
 import { serverPool } from '../test-support/pool.ts';
 import { TARGET_KEY } from '../test-support/target.ts';
 
-// Hostile servers that read ids as leniently as real ones do, and hold orders they do not list. Every request
-// they see is checked: in safe mode no request that may change state can reach an order they hold.
+// Hostile servers that read ids as leniently as real ones do, hold orders they do not list, and cancel an order
+// on any method but GET and HEAD (`if (method !== 'GET') cancel()`). Every request they see is checked: in safe
+// mode none can reach an order they hold.
 
 const pool = serverPool();
 const SAFE = ['GET', 'HEAD', 'OPTIONS', 'PROPFIND', 'REPORT', 'SEARCH', 'QUERY'];
@@ -51,8 +52,9 @@ async function hostile(listed: string[], held: string[]) {
   const origin = await pool.serve((req, res) => {
     const url = req.url ?? '';
     const id = /^\/v1\/store\/orders\/([^/?]+)/.exec(url)?.[1];
-    if (!SAFE.includes(req.method ?? '')) {
-      writes.push(`${req.method} ${url}`);
+    const method = req.method ?? '';
+    if (!SAFE.includes(method) || (id !== undefined && !['GET', 'HEAD'].includes(method))) {
+      writes.push(`${method} ${url}`);
       const reads = id === undefined ? [] : lenientIds(id);
       const hits = id === undefined ? ['(no id)'] : all.filter((o) => reads.includes(o)).map(String);
       if (hits.length > 0) touched.push(`${req.method} ${url} → ${hits.join(', ')}`);
@@ -75,7 +77,7 @@ async function hostile(listed: string[], held: string[]) {
 }
 
 describe('exploration in safe mode', () => {
-  it('sends no DELETE at all when the largest listed id is near 2^63 (and says why)', async () => {
+  it('sends nothing but GET and HEAD to an order when the largest listed id is near 2^63 (and says why)', async () => {
     const server = await hostile(['2', '9223372036854775000'], ['1']);
     const { results } = await collectConformance({
       baseUrl: server.baseUrl,

@@ -9,6 +9,14 @@ export const NEVER_SENT = ['CONNECT', 'TRACE', 'TRACK'];
 
 export const mayChangeState = (method: string): boolean => !SAFE_METHODS.includes(method);
 
+/** The only methods sent to an order's path with any id: a server that routes every other method to its
+ * cancel handler (`if (method !== 'GET') cancel()`) must still cancel nothing. */
+export const READS = ['GET', 'HEAD'];
+
+/** True when the request needs its ids proven absent (or, with --allow-writes, yours) before it is sent. */
+export const needsProof = (spec: Spec, request: Pick<ExploreRequest, 'method' | 'template'>): boolean =>
+  isOrderItemPath(spec, request.template) ? !READS.includes(request.method) : mayChangeState(request.method);
+
 /** A path whose only parameters are order ids: the one place a DELETE may go (`cancelOrder`'s path). */
 export const isOrderItemPath = (spec: Spec, template: string): boolean => {
   const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
@@ -28,8 +36,9 @@ export interface SafetyContext {
 
 /**
  * Why the request must not be sent, or undefined. Checked on every request just before it is sent, whatever
- * the generators meant: a state-changing method goes only to an order's path, without a query, with ids whose
- * every lenient reading is proven absent (DELETE) or, with --allow-writes, one of the ids given.
+ * the generators meant: a state-changing method goes only to an order's path; there, every method but GET and
+ * HEAD goes without a query and with ids whose every lenient reading is proven absent (or, with
+ * --allow-writes, one of the ids given; only those for writes other than DELETE).
  */
 export function refusal(request: ExploreRequest, ctx: SafetyContext): string | undefined {
   const path = pathOf(request);
@@ -43,14 +52,14 @@ export function refusal(request: ExploreRequest, ctx: SafetyContext): string | u
   const sent = url.pathname + url.search;
   if (sent !== new URL(ctx.baseUrl).pathname.replace(/\/+$/, '') + path)
     return `the URL parser rewrites ${path} as ${sent}`;
-  if (!mayChangeState(request.method)) return undefined;
+  if (!needsProof(ctx.spec, request)) return undefined;
   const segments = Object.values(request.params);
   if (!isOrderItemPath(ctx.spec, request.template) || request.query !== '' || segments.includes(''))
     return `${request.method} ${path} could change state`;
   if (!ctx.listedIds) return `${request.method} ${path}: the order list was not read`;
   const listed = ctx.listedIds;
   const proven =
-    request.method === 'DELETE'
+    request.method === 'DELETE' || !mayChangeState(request.method)
       ? segments.every((s) => provablyAbsent(s, listed, ctx.writableIds))
       : segments.every((s) => readsOnlyAs(s, listed, ctx.writableIds));
   return proven ? undefined : `${request.method} ${path} could touch an order that is not proven absent`;
