@@ -1,6 +1,9 @@
+import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHandlers } from '../../src/msw/index.ts';
 import { startServer } from '../../src/node/index.ts';
 import { main } from '../cli-main.ts';
+import { collectConformance } from '../index.ts';
 
 // The project's own mock, explored through the CLI: seed 1 passes, and the seed is printed at the start.
 
@@ -32,6 +35,23 @@ describe('exploring the project mock', () => {
     expect(code, stdout).toBe(0);
     expect(stdout).not.toMatch(/WARN|FAIL/);
     expect(stdout).toMatch(/explore\.connection — 500 generated request\(s\), \d+ of them DELETEs/);
+  });
+
+  it('passes against the MSW handlers in-process too', async () => {
+    const { handlers } = createHandlers({ baseUrl: 'http://mock.test/v1', apiKeys: [API_KEY] });
+    const intercept = setupServer(...handlers);
+    intercept.listen({ onUnhandledRequest: 'error' });
+    try {
+      const { results, summary } = await collectConformance({
+        baseUrl: 'http://mock.test/v1',
+        apiKey: API_KEY,
+        explore: { seed: 1 },
+      });
+      expect(results.filter((r) => r.status !== 'passed').map((r) => r.message)).toEqual([]);
+      expect(summary.exitCode).toBe(0);
+    } finally {
+      intercept.close();
+    }
   });
 
   it('prints a random seed when none is given', async () => {
