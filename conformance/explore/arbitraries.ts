@@ -44,6 +44,7 @@ const queryValue = fc.oneof(
 );
 /** Query parameters the spec does not define (it defines none). */
 const query = fc.oneof(
+  { withCrossShrink: true },
   { arbitrary: fc.constant(''), weight: 2 },
   {
     arbitrary: fc

@@ -82,6 +82,7 @@ export function anyId(schema: Record<string, unknown>): fc.Arbitrary<string> {
   const text = fc.string({ minLength: 1, maxLength: 12, unit: 'grapheme' }).map(encodeURIComponent);
   return fc
     .oneof(
+      { withCrossShrink: true },
       { arbitrary: fc.tuple(digits, decorations).map(([n, d]) => spell(n, d)), weight: 5 },
       { arbitrary: text, weight: 1 },
     )
