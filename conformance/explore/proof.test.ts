@@ -116,6 +116,12 @@ const classes: Array<{ name: string; bend: Bend; options?: TargetOptions; rule: 
 ];
 
 describe('exploration catches what the fixed checks miss', () => {
+  it('finds nothing on the reference target itself (no false alarm)', async () => {
+    const { failed, summary } = await explore(await serve(() => false));
+    expect(failed.map((r) => r.message)).toEqual([]);
+    expect(summary.exitCode).toBe(0);
+  });
+
   it.each(classes)('$name', async ({ bend, options, rule, request }) => {
     const baseUrl = await serve(bend, options);
     expect(await fixedFailures(baseUrl)).toEqual([]);
