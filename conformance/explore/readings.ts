@@ -24,12 +24,12 @@ export function provablyAbsent(
   allowed: readonly string[] = [],
   absentOk = true,
 ): boolean {
-  const max = largest(listed);
+  const { max, hasZero } = summary(listed);
   if (max === undefined || segment === '') return false;
   const mine = new Set(allowed.map((id) => BigInt(id)));
   const readings = lenientReadings(segment, max < INT32_LIMIT && [...mine].every((id) => id < INT32_LIMIT));
   if (!readings || (!absentOk && readings.size === 0)) return false;
-  if (!CANONICAL.test(segment) && !mine.has(0n) && listed.some((id) => BigInt(id) === 0n)) return false;
+  if (!CANONICAL.test(segment) && !mine.has(0n) && hasZero) return false;
   return [...readings].every((r) => mine.has(r) || (absentOk && isAbove(r, max)));
 }
 
@@ -37,7 +37,7 @@ export type AbsentRange = { ok: true; lo: bigint; hi: bigint } | { ok: false; re
 
 /** The ids whose plain decimal spelling is provably absent: a contiguous range above the largest listed id. */
 export function absentRange(listed: readonly string[]): AbsentRange {
-  const max = largest(listed);
+  const { max } = summary(listed);
   if (max === undefined) return { ok: false, reason: 'the order list holds an id that is no integer' };
   const safe = (id: bigint) => provablyAbsent(id.toString(), listed);
   let hi = max < INT32_LIMIT ? INT32_LIMIT - 1n : INT64_MAX;
@@ -53,13 +53,23 @@ export function absentRange(listed: readonly string[]): AbsentRange {
   return { ok: true, lo, hi };
 }
 
-function largest(listed: readonly string[]): bigint | undefined {
-  let max = 0n;
-  for (const id of listed) {
-    if (!/^-?[0-9]+$/.test(id)) return undefined;
-    if (BigInt(id) > max) max = BigInt(id);
+const summaries = new WeakMap<readonly string[], { max?: bigint; hasZero: boolean }>();
+
+/** The largest listed id (at least 0; undefined when one is no integer) and whether 0 is listed, once per list. */
+function summary(listed: readonly string[]): { max?: bigint; hasZero: boolean } {
+  let known = summaries.get(listed);
+  if (!known) {
+    let max: bigint | undefined = 0n;
+    let hasZero = false;
+    for (const id of listed) {
+      if (!/^-?[0-9]+$/.test(id)) max = undefined;
+      else if (max !== undefined && BigInt(id) > max) max = BigInt(id);
+      if (/^-?0+$/.test(id)) hasZero = true;
+    }
+    known = max === undefined ? { hasZero } : { max, hasZero };
+    summaries.set(listed, known);
   }
-  return max;
+  return known;
 }
 
 const isAbove = (r: bigint, max: bigint): boolean => r > max && r <= INT64_MAX && Number(r) > Number(max);
