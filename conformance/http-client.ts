@@ -66,7 +66,9 @@ function shownAuthorization(request: RequestSpec, sent: string): string {
 /** Joins an API path to the base URL's path (the base URL carries no query: resolveOptions refuses one). */
 export const joinUrl = (baseUrl: string, path: string): string => {
   const url = new URL(baseUrl);
-  url.pathname = `${url.pathname.replace(/\/+$/, '')}${path}`;
+  const query = path.indexOf('?'); // exploration sends query parameters (conformance/explore)
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}${query < 0 ? path : path.slice(0, query)}`;
+  if (query >= 0) url.search = path.slice(query);
   return url.href;
 };
 

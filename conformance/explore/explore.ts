@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { HttpClient } from '../http-client.ts';
-import { WRONG_KEY } from '../http-client.ts';
+import { joinUrl, RUN_OUT, WRONG_KEY } from '../http-client.ts';
 import type { ResolvedOptions } from '../options.ts';
 import { canonicalId } from '../raw-json.ts';
 import { Skip } from '../registry.ts';
@@ -96,6 +96,7 @@ export async function runExploration(deps: ExploreDeps, settings: ExploreSetting
       if (focus) shrinkRequests++;
       if (mayChangeState(request.method)) writes++;
       const exchange = await client.send(toRequestSpec(request, options.apiKey));
+      if (exchange.error === RUN_OUT) return true; // cut by --max-time: no verdict on the server
       const violation = judge(spec, request, exchange)[0];
       if (!violation || reported.has(violation.rule) || (focus && violation.rule !== focus)) return true;
       focus ??= violation.rule;
@@ -165,10 +166,10 @@ function report(finding: Finding, settings: ExploreSettings, options: ResolvedOp
   const { violation, request, original, shrinks, round } = finding;
   const from = original === request ? '' : `; shrunk in ${shrinks} step(s) from ${describe(original, 100)}`;
   const where = round === 0 ? '' : `, round ${round + 1}`;
-  const curl = curlLine(request.method, options.baseUrl + pathOf(request), request.auth.header);
+  const curl = curlLine(request.method, joinUrl(options.baseUrl, pathOf(request)), request.auth.header);
   return (
     `${violation.message} [${describe(request)}]${from}; found with seed ${settings.seed}${where}: ` +
     `petstore-conformance --explore --seed ${settings.seed}${settings.maxRequests === 500 ? '' : ` --max-requests ${settings.maxRequests}`}` +
-    `\n       Reproduce with: ${curl}`
+    `; reproduce with: ${curl}`
   );
 }

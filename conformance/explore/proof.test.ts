@@ -132,7 +132,7 @@ describe('exploration catches what the fixed checks miss', () => {
     expect(finding?.message).toMatch(
       /found with seed 1(, round \d+)?: petstore-conformance --explore --seed 1 --max-requests 300/,
     );
-    expect(finding?.message).toMatch(/Reproduce with: curl -i /);
+    expect(finding?.message).toMatch(/; reproduce with: curl -i /);
     expect(finding?.message).not.toContain(TARGET_KEY);
     expect(finding?.exchanges).toHaveLength(1);
   });

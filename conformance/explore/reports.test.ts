@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../cli-main.ts';
 import type { HttpClient } from '../http-client.ts';
+import { collectConformance } from '../index.ts';
 import { resolveOptions } from '../options.ts';
 import { loadSpec } from '../spec.ts';
 import { serverPool } from '../test-support/pool.ts';
-import { createTarget, TARGET_KEY } from '../test-support/target.ts';
+import { createTarget, TARGET_KEY, targetFetch } from '../test-support/target.ts';
 import type { Exchange } from '../types.ts';
 import { runExploration } from './explore.ts';
 
@@ -58,7 +59,7 @@ describe('exploration findings in every report', () => {
     expect(JSON.parse(json).explore).toEqual({ seed: 3, maxRequests: 200, allowWrites: false });
     for (const report of [pretty, json, junit]) {
       expect(report).toMatch(/petstore-conformance --explore --seed 3 --max-requests 200/);
-      expect(report).toMatch(/Reproduce with: curl -i /);
+      expect(report).toMatch(/; reproduce with: curl -i /);
       expect(report).not.toContain(TARGET_KEY);
     }
     expect(junit).toMatch(/<failure message="[^"]*explore --seed 3/);
@@ -106,6 +107,22 @@ describe('the exploration budget', () => {
     );
     expect(fake.sent()).toBe(20);
     expect(results[0]?.message).toMatch(/stopped by the time limit after 20 requests/);
+  });
+
+  it('stops at --max-time without judging the request the deadline cut (a clock that moves)', async () => {
+    let time = 0;
+    const clock = { now: () => (time += 5), sleep: async () => {}, random: () => 0.5 };
+    const { results, summary } = await collectConformance({
+      baseUrl: 'http://target.test/v1',
+      apiKey: TARGET_KEY,
+      fetch: targetFetch(createTarget()),
+      maxTimeSeconds: 1,
+      clock,
+      explore: { seed: 2 },
+    });
+    expect(results[0]?.message).toMatch(/stopped by the time limit after \d+ requests/);
+    expect(results.filter((r) => r.status === 'failed')).toEqual([]);
+    expect(summary.exitCode).toBe(0);
   });
 
   it('sends at most --max-requests', async () => {

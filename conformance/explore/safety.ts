@@ -1,3 +1,4 @@
+import { joinUrl } from '../http-client.ts';
 import type { Spec } from '../spec.ts';
 import { provablyAbsent, readsOnlyAs } from './readings.ts';
 import { type ExploreRequest, pathOf } from './request.ts';
@@ -45,7 +46,7 @@ export function refusal(request: ExploreRequest, ctx: SafetyContext): string | u
   if (NEVER_SENT.includes(request.method)) return `${request.method} is never sent`;
   let url: URL;
   try {
-    url = new URL(ctx.baseUrl + path);
+    url = new URL(joinUrl(ctx.baseUrl, path));
   } catch {
     return `${path} is not a valid URL path`;
   }
