@@ -166,7 +166,8 @@ function report(finding: Finding, settings: ExploreSettings, options: ResolvedOp
   const { violation, request, original, shrinks, round } = finding;
   const from = original === request ? '' : `; shrunk in ${shrinks} step(s) from ${describe(original, 100)}`;
   const where = round === 0 ? '' : `, round ${round + 1}`;
-  const curl = curlLine(request.method, joinUrl(options.baseUrl, pathOf(request)), request.auth.header);
+  const url = joinUrl(options.baseUrl, pathOf(request));
+  const curl = curlLine(request.method, url, request.auth.header, options.headers);
   return (
     `${violation.message} [${describe(request)}]${from}; found with seed ${settings.seed}${where}: ` +
     `petstore-conformance --explore --seed ${settings.seed}${settings.maxRequests === 500 ? '' : ` --max-requests ${settings.maxRequests}`}` +

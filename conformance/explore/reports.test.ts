@@ -37,6 +37,7 @@ describe('exploration findings in every report', () => {
     folders.push(output);
     const out: string[] = [];
     const args = ['--base-url', await leadingZeroBug(), '--explore', '--seed', '3', '--max-requests', '200'];
+    args.push('--header', 'X-Mock-Session: ci-42');
     const reporters = [
       ...['pretty', 'json', 'junit'].flatMap((name) => ['--reporter', name]),
       '--output',
@@ -59,7 +60,7 @@ describe('exploration findings in every report', () => {
     expect(JSON.parse(json).explore).toEqual({ seed: 3, maxRequests: 200, allowWrites: false });
     for (const report of [pretty, json, junit]) {
       expect(report).toMatch(/petstore-conformance --explore --seed 3 --max-requests 200/);
-      expect(report).toMatch(/; reproduce with: curl -i /);
+      expect(report).toMatch(/; reproduce with: curl -i .* -H 'x-mock-session: ci-42'/);
       expect(report).not.toContain(TARGET_KEY);
     }
     expect(junit).toMatch(/<failure message="[^"]*explore --seed 3/);
