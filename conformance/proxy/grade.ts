@@ -71,9 +71,13 @@ export function gradeExchange(spec: Spec, observed: Observed): Graded {
   const deprecatedAnswer = (response.status >= 200 && response.status < 300) || response.status === 410;
   if (operation.deprecated && deprecatedAnswer) verdicts.push(...deprecationVerdicts(response));
   const applied = [...new Set(verdicts.map(([rule]) => rule.id))];
-  const findings = verdicts.flatMap(([rule, problems]) =>
-    problems.map((p) => ({ rule, message: `${shown}${p}` })),
-  );
+  // One finding per rule and exchange, its problems joined: a body missing three fields is one violation.
+  const findings = verdicts
+    .filter(([, problems]) => problems.length > 0)
+    .map(([rule, [first, ...rest]]) => ({
+      rule,
+      message: [`${shown}${first}`, ...rest.map((p) => p.replace(/^[:,]?\s*/, ''))].join('; '),
+    }));
   return { operation, applied, findings };
 }
 
