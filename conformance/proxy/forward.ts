@@ -106,13 +106,14 @@ export function createForwarder(options: ForwarderOptions) {
           done();
         });
         res.on('finish', done);
-        res.on('close', () => {
-          if (!res.writableFinished) {
-            answer.interrupted ??= 'the client closed the connection before the end of the body';
-            outgoing.destroy();
-          }
-          done();
-        });
+      });
+      res.on('close', () => {
+        if (!res.writableFinished) {
+          if (exchange.answer)
+            exchange.answer.interrupted ??= 'the client went away before the end of the body';
+          outgoing.destroy();
+        }
+        done();
       });
       outgoing.on('error', (error) => {
         if (exchange.answer) {
@@ -126,7 +127,6 @@ export function createForwarder(options: ForwarderOptions) {
         done();
       });
       req.on('data', (chunk: Buffer) => exchange.requestBody.push(chunk));
-      req.on('aborted', () => outgoing.destroy());
       req.pipe(outgoing);
     });
   }

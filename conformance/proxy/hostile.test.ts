@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type IncomingMessage, request, type ServerResponse } from 'node:http';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closedPort, type Listening, listen } from '../test-support/listen.ts';
@@ -165,5 +165,48 @@ describe('the proxy and a hostile upstream', () => {
     expect(outside.status).toBe(404);
     expect(JSON.parse(outside.body.toString())).toMatchObject({ code: 'NOT_PROXIED', status: 404 });
     expect(server.seen).toHaveLength(0);
+  });
+});
+
+describe('streaming', () => {
+  it('passes the first bytes of an answer on before the upstream has sent the rest', async () => {
+    let finish: () => void = () => {};
+    const server = await upstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('[');
+      finish = () => res.end(']');
+    });
+    const proxy = await proxyTo(server.baseUrl);
+    const body = await new Promise<string>((resolve, reject) => {
+      const outgoing = request(`${proxy.baseUrl}/store/orders`, { agent: false }, (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+          if (text === '[') finish(); // the upstream ends only once the client holds the first byte
+        });
+        res.on('end', () => resolve(text));
+      });
+      outgoing.on('error', reject);
+      outgoing.end();
+    });
+    expect(body).toBe('[]');
+  });
+
+  it('passes the first bytes of a request body on before the client has sent the rest', async () => {
+    const server = await upstream((req, res) => {
+      req.once('data', () => res.writeHead(200, { 'content-type': 'application/json' }).end('[]'));
+    });
+    const proxy = await proxyTo(server.baseUrl);
+    const answered = await new Promise<number>((resolve, reject) => {
+      const outgoing = request(`${proxy.baseUrl}/store/orders`, { method: 'POST', agent: false }, (res) => {
+        res.resume();
+        outgoing.end(); // the client ends its body only after the upstream answered its first bytes
+        resolve(res.statusCode ?? 0);
+      });
+      outgoing.on('error', reject);
+      outgoing.flushHeaders();
+      outgoing.write('first');
+    });
+    expect(answered).toBe(200);
   });
 });
