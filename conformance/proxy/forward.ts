@@ -95,9 +95,16 @@ export function createForwarder(options: ForwarderOptions) {
           rawHeaders: endToEnd(incoming.rawHeaders),
           body: bodyCopy(options.maxBodyBytes),
         };
-        exchange.answer = answer;
         res.sendDate = false; // the upstream's Date, or none: the proxy adds no field of its own
-        res.writeHead(answer.status, answer.statusMessage, answer.rawHeaders);
+        try {
+          res.writeHead(answer.status, answer.statusMessage, answer.rawHeaders);
+        } catch (error) {
+          // A head node:http parsed but will not write again: the client gets a 502, never a crash.
+          incoming.destroy();
+          outgoing.destroy(error as Error);
+          return;
+        }
+        exchange.answer = answer;
         incoming.on('data', (chunk: Buffer) => answer.body.push(chunk));
         incoming.pipe(res);
         incoming.on('error', (error) => {

@@ -93,13 +93,14 @@ export function createRecorder(options: { upstream: string; startedAt: string; s
   }
 
   return {
-    /** Counts one exchange; `applied` are the rules it was graded by. Returns the violation, redacted. */
+    /** Counts one exchange; `applied` are the ids of the rules it was graded by. */
     exchange(kind: 'graded' | 'not graded' | 'upstream failed', applied: readonly string[] = []): void {
       exchanges++;
       if (kind === 'graded') graded++;
       if (kind === 'upstream failed') upstreamFailures++;
       for (const id of applied) appliedCount.set(id, (appliedCount.get(id) ?? 0) + 1);
     },
+    /** Keeps one violation (up to the maximum) and returns it redacted, for the log. */
     violation(violation: ProxyViolation): ProxyViolation {
       const list = failedBy.get(violation.check) ?? [];
       failedBy.set(violation.check, list);
