@@ -68,12 +68,7 @@ async function tempDir(): Promise<string> {
 
 const badOrder: TargetOptions = { orders: [{ id: '1', status: 'pending', fields: '"quantity":"two"' }] };
 const reports = (dir: string) => [
-  '--reporter',
-  'pretty',
-  '--reporter',
-  'json',
-  '--reporter',
-  'junit',
+  ...'--reporter pretty --reporter json --reporter junit'.split(' '),
   '--output',
   dir,
 ];
