@@ -47,3 +47,26 @@ export const RULES = {
 
 export type Rule = (typeof RULES)[keyof typeof RULES];
 export const ALL_RULES: readonly CheckInfo[] = Object.values(RULES);
+
+/**
+ * The suite's checks that one observed exchange cannot grade, and why. Every check of the suite is either in
+ * RULES or here (a test says so), so a check added to the suite is placed on purpose, not missed.
+ */
+export const NOT_GRADED_BY_PROXY: Record<string, string> = {
+  'auth.missing-key': 'a probe of every operation without credentials; the app sends what it sends',
+  'auth.wrong-key': 'needs a key known to be wrong; the proxy has no key',
+  'auth.non-bearer': 'needs the key sent under another scheme; the proxy has no key',
+  'auth.scheme-case': 'needs the key: a refused lower-case bearer may simply be a wrong key',
+  'orders.cancel-absent': 'needs the id proven absent from the full list',
+  'orders.cancel-pending': 'needs the order known to be pending',
+  'orders.cancel-shipped': 'needs the order known to have shipped',
+  'http.allow': 'undocumented requests are recorded as info (proxy.undocumented-operation)',
+  'cors.preflight': "preflights are the browser's, forwarded and counted, not graded",
+  'cors.allow-origin': 'needs a cross-origin probe with and without the key',
+  'info.second-cancel': 'an observation of a probing run',
+  'info.cancelled-listed': 'an observation of a probing run',
+  'info.conflict-body': 'an observation of a probing run',
+  'info.malformed-id-status': 'an observation of a probing run',
+  'info.error-codes': 'an observation of a probing run',
+  'info.latency': 'an observation of a probing run',
+};
