@@ -123,6 +123,17 @@ describe('petstore-conformance proxy as a process', () => {
     expect(errors.join('')).not.toContain('pw');
   });
 
+  it('exits 2 with one line when the port is taken', async () => {
+    const upstream = await target();
+    const taken = new URL(upstream.url).port;
+    const errors: string[] = [];
+    const io = { stdout: () => {}, stderr: (t: string) => errors.push(t) };
+    const args = ['--upstream', upstream.baseUrl, '--port', taken];
+    expect(await proxyMain(args, {}, io, { once: () => undefined })).toBe(2);
+    expect(errors.join('')).toMatch(/^petstore-conformance proxy: listen EADDRINUSE.*\n/);
+    expect(errors.join('')).not.toContain('internal error');
+  });
+
   it("names the proxy subcommand in the suite's help", async () => {
     const out: string[] = [];
     await main(['--help'], {}, { stdout: (t) => out.push(t), stderr: () => {} });

@@ -109,10 +109,13 @@ export async function proxyMain(
       onError: (message) => io.stderr(`petstore-conformance proxy: ${message}\n`),
     });
   } catch (error) {
-    const known = error instanceof UsageError || (error as { code?: string }).code !== undefined;
-    if (!known) throw error;
+    // A usage error or a port that cannot be bound (EADDRINUSE, EACCES) is one line; anything else a stack.
+    const known = error instanceof UsageError || typeof (error as { code?: unknown }).code === 'string';
+    const text = known
+      ? (error as Error).message
+      : `internal error: ${(error as Error).stack ?? String(error)}`;
     io.stderr(
-      `petstore-conformance proxy: ${(error as Error).message}\nRun petstore-conformance proxy --help for the options.\n`,
+      `petstore-conformance proxy: ${text}\nRun petstore-conformance proxy --help for the options.\n`,
     );
     return 2;
   }
