@@ -89,6 +89,19 @@ describe('the proxy and a hostile upstream', () => {
     expect(proxy.report().violations.map((v) => v.check)).toEqual(['proxy.undocumented-operation']);
   });
 
+  it('cuts the client off when the upstream resets mid-body, and grades nothing of that body', async () => {
+    const server = await upstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('[{"id":1}');
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    const proxy = await proxyTo(server.baseUrl);
+    await expect(send(`${proxy.baseUrl}/store/orders`, 'GET')).rejects.toThrow();
+    const [violation] = proxy.report().violations;
+    expect(violation).toMatchObject({ check: 'proxy.body-not-graded', severity: 'info' });
+    expect(violation?.message).toMatch(/the upstream body did not complete/);
+  });
+
   it('answers 502 with an Error body when the upstream cannot be reached', async () => {
     const proxy = await proxyTo(`http://127.0.0.1:${await closedPort()}/v1`);
     const got = await send(`${proxy.baseUrl}/store/orders`, 'GET');

@@ -68,5 +68,20 @@ describe.skipIf(!existsSync(OPENSSL) && process.env.CI !== 'true')(
       const { port } = server.address() as AddressInfo;
       expect(seen).toEqual([{ servername: 'localhost', host: `localhost:${port}` }]);
     });
+
+    it('refuses an upstream whose certificate it cannot verify: 502, nothing forwarded', async () => {
+      const { port } = server.address() as AddressInfo;
+      const untrusting = await startProxy({ upstream: `https://localhost:${port}/v1`, port: 0 });
+      try {
+        const before = seen.length;
+        const got = await send(`${untrusting.baseUrl}/store/orders`, 'GET');
+        expect(got.status).toBe(502);
+        expect(JSON.parse(got.body.toString())).toMatchObject({ code: 'UPSTREAM_UNREACHABLE', status: 502 });
+        expect(got.body.toString()).toMatch(/certificate/i);
+        expect(seen.length).toBe(before);
+      } finally {
+        await untrusting.stop();
+      }
+    });
   },
 );
