@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClock } from '../../src/core/index.ts';
 import { type RunningServer, startServer } from '../../src/node/index.ts';
 import { type RunningProxy, startProxy } from './server.ts';
 import { fieldLines, parseHead, type Received, send, type Tapped, tap } from './test-support/tap.ts';
@@ -8,6 +9,8 @@ import { fieldLines, parseHead, type Received, send, type Tapped, tap } from './
 
 const KEY = 'mock-key-0123456789';
 const BIG_ID = '9223372036854775807';
+/** Before the pet route's sunset, so GET /pets/{petId} still answers 200 whatever today's date. */
+const NOW = Date.parse('2026-11-01T00:00:00Z');
 
 describe('the proxy in front of the project mock', () => {
   let mock: RunningServer;
@@ -16,7 +19,12 @@ describe('the proxy in front of the project mock', () => {
   let shippedId = '';
 
   beforeAll(async () => {
-    mock = await startServer({ port: 0, host: '127.0.0.1', apiKeys: [KEY] });
+    mock = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      apiKeys: [KEY],
+      clock: createClock('manual', NOW),
+    });
     upstream = tap(mock.server);
     const create = (body: object) =>
       send(`${mock.url}/__mock/orders`, 'POST', ['Content-Type', 'application/json'], JSON.stringify(body));
