@@ -1,4 +1,4 @@
-import { UsageError } from '../options.ts';
+import { resolveOptions, UsageError } from '../options.ts';
 
 /** Options of startProxy(); the `proxy` subcommand maps its flags onto these. */
 export interface ProxyOptions {
@@ -8,9 +8,9 @@ export interface ProxyOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** Idle time allowed on the upstream connection before a 504 (or a cut body); default 10000 ms. */
+  /** Idle time allowed on the upstream connection before a 504 (or a cut body); default: the suite's timeout. */
   timeoutMs?: number;
-  /** Bodies up to this size are graded (default 10 MiB, as the suite reads); larger ones are only forwarded. */
+  /** Bodies up to this size are graded (default: the suite's body limit, 10 MiB); larger ones are only forwarded. */
   maxBodyBytes?: number;
   /** Extra trusted certificates for an https upstream. */
   ca?: string | Buffer;
@@ -29,6 +29,8 @@ export interface ResolvedProxyOptions {
 }
 
 const MAX_TIMEOUT_MS = 3_600_000;
+/** The suite client's own defaults (body limit, request timeout), read from it rather than restated. */
+const SUITE = resolveOptions({ baseUrl: 'http://suite-defaults.invalid/v1' });
 
 function bounded(
   name: string,
@@ -69,8 +71,8 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyOptions
     upstream,
     port: bounded('port', options.port, 4011, 0, 65535),
     host: options.host ?? '127.0.0.1',
-    timeoutMs: bounded('timeout', options.timeoutMs, 10_000, 1, MAX_TIMEOUT_MS),
-    maxBodyBytes: bounded('max body bytes', options.maxBodyBytes, 10 * 1024 * 1024, 1, 2 ** 31),
+    timeoutMs: bounded('timeout', options.timeoutMs, SUITE.timeoutMs, 1, MAX_TIMEOUT_MS),
+    maxBodyBytes: bounded('max body bytes', options.maxBodyBytes, SUITE.maxBodyBytes, 1, 2 ** 31),
     ...(options.ca ? { ca: options.ca } : {}),
     ...(options.specPath ? { specPath: options.specPath } : {}),
   };
