@@ -64,9 +64,9 @@ describe('the proxy in front of broken upstreams', () => {
       broken: 'the list served as text/plain',
       options: onList((headers) => ({ headers: { ...headers, 'content-type': 'text/plain' } })),
       request: ['GET', '/store/orders', key] as const,
-      check: 'http.content-type',
+      check: 'http.media-type',
       operationId: 'listOrders',
-      message: /GET \/store\/orders → 200 sends JSON as "text\/plain"/,
+      message: /GET \/store\/orders → 200 is labelled "text\/plain"/,
     },
     {
       broken: 'a 401 without a challenge',

@@ -76,6 +76,33 @@ describe('grading one exchange', () => {
     ]);
   });
 
+  it('holds the bodies the spec declares to application/json, and any other JSON body to a JSON label', () => {
+    const plain = { 'content-type': 'text/plain' };
+    expect(graded('GET', '/store/orders', { headers: plain, body: '[]' })).toEqual([
+      'must http.media-type: GET /store/orders → 200 is labelled "text/plain"',
+    ]);
+    expect(
+      graded('GET', '/pets/1', {
+        headers: {
+          ...plain,
+          deprecation: '@1',
+          sunset: 'Thu, 01 Jul 2027 00:00:00 GMT',
+          link: '<x>; rel="sunset"',
+        },
+        body: '{}',
+      }),
+    ).toEqual(['should http.content-type: GET /pets/1 → 200 sends JSON as "text/plain"']);
+  });
+
+  it('reads the list as the suite does: RFC 3339 dates and the documented field names are should', () => {
+    expect(
+      graded('GET', '/store/orders', { body: '[{"id":1,"pet_id":2,"shipDate":"2026-12-01T10:00:00"}]' }),
+    ).toEqual([
+      'should orders.date-time: GET /store/orders → 200: /0/shipDate must match format "date-time"',
+      'should orders.fields: GET /store/orders → 200: order [0] has "pet_id" for petId',
+    ]);
+  });
+
   it('records an undocumented method or path as info', () => {
     expect(graded('PATCH', '/store/orders', {})).toEqual([
       'info proxy.undocumented-operation: PATCH /store/orders → 200: /store/orders documents GET only',

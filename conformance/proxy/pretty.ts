@@ -1,22 +1,18 @@
 import { formatSummary } from '../reporters/pretty.ts';
+import { escapeControls } from '../text.ts';
 import type { Summary } from '../types.ts';
 import type { ProxyReport, ProxyViolation } from './report.ts';
 
 const LABEL = { must: 'FAIL', should: 'WARN', info: 'INFO' } as const;
 
 /**
- * Control characters from the upstream (ESC sequences, CR, a line start such as `::error`) would let a server
- * rewrite the console; they are shown escaped.
+ * One line per violation as it happens, with the curl that repeats it (must and should only); text from the
+ * upstream is escaped, so a server can neither move the cursor nor start a line of its own.
  */
-const printable = (text: string): string =>
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters to escape.
-  text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-
-/** One line per violation as it happens, with the curl that repeats it (must and should only). */
 export function formatViolation(v: ProxyViolation): string {
   const operation = v.operation.operationId ?? 'no operation';
-  const line = `${LABEL[v.severity]} ${v.severity.padEnd(6)} ${v.check} (${operation}) — ${printable(v.message)}\n`;
-  return v.severity === 'info' ? line : `${line}       Reproduce with: ${printable(v.curl)}\n`;
+  const line = `${LABEL[v.severity]} ${v.severity.padEnd(6)} ${v.check} (${operation}) — ${escapeControls(v.message)}\n`;
+  return v.severity === 'info' ? line : `${line}       Reproduce with: ${escapeControls(v.curl)}\n`;
 }
 
 export function formatBanner(url: string, upstream: string): string {

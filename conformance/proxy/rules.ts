@@ -14,9 +14,12 @@ const fromSuite = (id: string): CheckInfo => {
 
 export const RULES = {
   orderList: fromSuite('orders.list'),
+  dateTime: fromSuite('orders.date-time'),
+  orderFields: fromSuite('orders.fields'),
   errorBody: fromSuite('errors.body'),
   malformedId: fromSuite('http.malformed-id'),
   conflictBody: fromSuite('orders.conflict-body'),
+  mediaType: fromSuite('http.media-type'),
   contentType: fromSuite('http.content-type'),
   noContent: fromSuite('http.no-content'),
   challenge: fromSuite('auth.challenge'),
@@ -56,6 +59,9 @@ export const NOT_GRADED_BY_PROXY: Record<string, string> = {
   'auth.missing-key': 'a probe of every operation without credentials; the app sends what it sends',
   'auth.wrong-key': 'needs a key known to be wrong; the proxy has no key',
   'auth.non-bearer': 'needs the key sent under another scheme; the proxy has no key',
+  'auth.near-miss-key': 'needs the key to derive its near misses; the proxy has no key',
+  'orders.refused-unchanged': 'needs the order read before and after the refused request',
+  'orders.cancel-final': "needs one order's cancel followed by a second cancel and the list",
   'auth.scheme-case': 'needs the key: a refused lower-case bearer may simply be a wrong key',
   'orders.cancel-absent': 'needs the id proven absent from the full list',
   'orders.cancel-pending': 'needs the order known to be pending',

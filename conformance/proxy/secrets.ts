@@ -1,4 +1,4 @@
-import { REDACTED } from '../redact.ts';
+import { encodingsOf, REDACTED } from '../redact.ts';
 
 // The proxy is given no key: every credential it sees in traffic is a secret, and whatever it writes out
 // (report, log, files) passes through redact() with every secret seen so far.
@@ -14,25 +14,11 @@ export interface Secrets {
   redact(text: string): string;
 }
 
-/** The forms a secret takes when a server or a client echoes it. */
-function encodings(secret: string): string[] {
-  const bytes = Buffer.from(secret);
-  const base64 = bytes.toString('base64');
-  const hex = bytes.toString('hex');
-  return [
-    secret,
-    encodeURIComponent(secret),
-    encodeURIComponent(secret).replaceAll('%20', '+'),
-    base64,
-    base64.replace(/=+$/, ''),
-    bytes.toString('base64url'),
-    hex,
-    hex.toUpperCase(),
-    secret.toUpperCase(),
-    secret.toLowerCase(),
-    JSON.stringify(secret).slice(1, -1),
-  ];
-}
+/** The forms a secret takes when echoed: the suite's encodings, and form encoding (spaces as `+`). */
+const encodings = (secret: string): string[] => [
+  ...encodingsOf(secret),
+  encodeURIComponent(secret).replaceAll('%20', '+'),
+];
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
