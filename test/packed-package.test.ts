@@ -1,90 +1,204 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, test } from 'vitest';
-
-const root = new URL('..', import.meta.url).pathname;
-const work = mkdtempSync(join(tmpdir(), 'petstore-pack-'));
-const consumer = join(work, 'consumer');
-const installed = join(consumer, 'node_modules', 'petstore-mock');
-const run = (file: string, args: string[], cwd = consumer) =>
-  execFileSync(file, args, { cwd, encoding: 'utf8' });
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { type Consumer, createConsumer, installedVersion, repositoryBin } from './support/consumer.ts';
+import { isAbsoluteUrl, linkTargets } from './support/markdown.ts';
+import { root } from './support/pack.ts';
+import { readmeExamples, typeProblems } from './support/readme-examples.ts';
 
 /**
- * Packs the package as npm would publish it (running `prepare`, so dist/ is fresh), unpacks it into a
- * consumer project and uses it the way a user would: by its export paths and its bin.
+ * The package as npm users meet it: the tarball `npm publish` would upload, installed into a fresh project
+ * with the npm client, used only through its export paths and bins, on this Node (20.19 or newer).
  */
-beforeAll(() => {
-  const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], root)) as {
-    filename: string;
-  }[];
-  mkdirSync(installed, { recursive: true });
-  run('tar', ['-xzf', join(work, packed?.filename ?? ''), '-C', installed, '--strip-components=1']);
-  // The package's dependencies (and msw, its peer) come from this checkout's node_modules.
-  for (const name of readdirSync(join(root, 'node_modules'))) {
-    if (name !== '.bin' && name !== 'petstore-mock') {
-      symlinkSync(join(root, 'node_modules', name), join(consumer, 'node_modules', name));
-    }
-  }
-  writeFileSync(join(consumer, 'package.json'), '{"type":"module","private":true}');
-}, 120_000);
+const tarball = inject('tarball');
+const packedFiles = inject('packedFiles');
+let consumer: Consumer;
+let installed: string;
+let manifest: { exports: Record<string, unknown>; bin: Record<string, string>; license: string };
 
-describe('the packed package', () => {
-  test('works through every export path', () => {
-    writeFileSync(
-      join(consumer, 'use.mjs'),
-      `import { createMockApi } from 'petstore-mock';
-import { startServer } from 'petstore-mock/node';
-import { createHandlers } from 'petstore-mock/msw';
-import { generateOrders } from 'petstore-mock/fixtures';
-const api = createMockApi({ orders: generateOrders({ seed: 1, count: 3 }) });
-const mock = await startServer({ port: 0, apiKeys: ['k'] });
-const response = await fetch(mock.baseUrl + '/store/orders', { headers: { authorization: 'Bearer k' } });
-await mock.close();
-console.log(JSON.stringify({ operations: api.operations.length, status: response.status,
-  handlers: createHandlers().handlers.length >= 3 }));`,
-    );
-    expect(JSON.parse(run('node', ['use.mjs']))).toEqual({ operations: 3, status: 200, handlers: true });
-  });
+beforeAll(async () => {
+  consumer = await createConsumer('node20', [
+    tarball,
+    `msw@${installedVersion('msw')}`,
+    `vitest@${installedVersion('vitest')}`,
+    `typescript@${installedVersion('typescript')}`,
+    // The lowest TypeScript the package supports, side by side under another name.
+    'typescript-lowest@npm:typescript@~5.0.4',
+    `@types/node@${installedVersion('@types/node')}`,
+  ]);
+  installed = join(consumer.dir, 'node_modules', 'petstore-mock');
+  manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+});
+afterAll(() => consumer?.remove());
 
-  test('ships types that a strict TypeScript project accepts', () => {
-    writeFileSync(
-      join(consumer, 'use.ts'),
-      `import { createMockApi, type MockResponse } from 'petstore-mock';
-import { startServer, type RunningServer } from 'petstore-mock/node';
-import { createHandlers, type MockController } from 'petstore-mock/msw';
-const api = createMockApi({ apiKeys: ['k'] });
-export const answer: Promise<MockResponse> = api.handle({ method: 'GET', path: '/v1/store/orders', query: '', headers: {} });
-export const server: Promise<RunningServer> = startServer({ port: 0 });
-export const controller: MockController = createHandlers({ baseUrl: 'http://x.test/v1' }).controller;
-// Had any type resolved to \`any\`, these directives would be unused, and that is an error.
-// @ts-expect-error basePath is a string
-export const basePath: number = api.basePath;
-// @ts-expect-error the store is an object
-export const store: number = controller.store;
-`,
-    );
-    writeFileSync(
-      join(consumer, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          module: 'nodenext',
-          strict: true,
-          noEmit: true,
-          skipLibCheck: true,
-          types: ['node'],
-        },
-        files: ['use.ts'],
+const shipped = [
+  /^package\.json$/,
+  /^(README|CHANGELOG)\.md$/,
+  /^LICENSE$/,
+  /^bin\/petstore-(mock|conformance)\.js$/,
+  /^dist\/.+\.(js|js\.map|d\.ts|json)$/,
+  /^spec\/[\w.-]+\.yaml$/,
+  /^fixtures\/\w+\.json$/,
+  /^src\/dashboard-page\/[\w-]+\.(js|html|css)$/,
+  /^docs\/[\w-]+\.md$/,
+  /^docs\/screenshots\/[\w-]+\.png$/,
+];
+
+describe('the tarball', () => {
+  test('holds only what users need, as npm pack --dry-run lists it', () => {
+    const [dryRun] = JSON.parse(
+      execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+        cwd: root,
+        encoding: 'utf8',
       }),
-    );
-    const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-    expect(() => run('node', [tsc, '-p', '.'])).not.toThrow();
+    ) as { files: { path: string }[] }[];
+    const listed = (dryRun?.files ?? []).map((file) => file.path).sort();
+    expect(listed).toEqual([...packedFiles].sort());
+    expect(listed.filter((path) => !shipped.some((pattern) => pattern.test(path)))).toEqual([]);
+    expect(listed.filter((path) => /\.test\.|test-support|tsconfig/.test(path))).toEqual([]);
+    for (const needed of ['LICENSE', 'README.md', 'CHANGELOG.md', 'dist/src/core/index.js']) {
+      expect(listed).toContain(needed);
+    }
   });
 
-  test('runs the petstore-mock bin', () => {
-    expect(run('node', [join(installed, 'bin', 'petstore-mock.js'), '--help'])).toMatch(
-      /^Usage: petstore-mock/,
+  test('ships the MIT license the manifest names', () => {
+    expect(manifest.license).toBe('MIT');
+    expect(readFileSync(join(installed, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
+  });
+
+  test('has no dead source map: every map it names is shipped and carries its sources', () => {
+    const dead: string[] = [];
+    for (const file of packedFiles.filter((path) => path.endsWith('.js'))) {
+      const mapName = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(
+        readFileSync(join(installed, file), 'utf8'),
+      )?.[1];
+      if (!mapName) continue;
+      const mapPath = join(installed, file, '..', mapName);
+      if (!existsSync(mapPath)) {
+        dead.push(`${file} names a missing ${mapName}`);
+        continue;
+      }
+      const map = JSON.parse(readFileSync(mapPath, 'utf8')) as {
+        sources: string[];
+        sourcesContent?: unknown[];
+      };
+      const carried = map.sourcesContent?.filter((content) => typeof content === 'string').length ?? 0;
+      if (carried !== map.sources.length)
+        dead.push(`${mapName} lacks the content of ${map.sources.join(', ')}`);
+    }
+    expect(dead).toEqual([]);
+    expect(packedFiles.some((path) => path.endsWith('.js.map'))).toBe(true);
+  });
+
+  test('resolves every link and image of the shipped Markdown inside the package or to an absolute URL', () => {
+    const markdown = [
+      'README.md',
+      'CHANGELOG.md',
+      ...readdirSync(join(installed, 'docs')).map((f) => `docs/${f}`),
+    ];
+    const broken: string[] = [];
+    for (const file of markdown.filter((path) => path.endsWith('.md'))) {
+      for (const target of linkTargets(readFileSync(join(installed, file), 'utf8'))) {
+        const path = target.split('#')[0] ?? '';
+        if (isAbsoluteUrl(target) || path === '') continue;
+        if (!existsSync(join(installed, file, '..', decodeURI(path)))) broken.push(`${file}: ${target}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+});
+
+describe('the installed package', () => {
+  const jsExports = () =>
+    Object.keys(manifest.exports).filter((key) => typeof manifest.exports[key] === 'object');
+  const fileExports = () =>
+    Object.keys(manifest.exports).filter((key) => typeof manifest.exports[key] === 'string');
+
+  test('imports every export with import, and with require on Node 20.19 or newer', async () => {
+    const names = jsExports().map((key) => `petstore-mock${key.slice(1)}`);
+    consumer.write(
+      'import-all.mjs',
+      `for (const name of ${JSON.stringify(names)}) {
+  const module = await import(name);
+  if (Object.keys(module).length === 0) throw new Error(name + ' exports nothing');
+}`,
     );
+    consumer.write(
+      'require-all.cjs',
+      `for (const name of ${JSON.stringify(names)}) {
+  if (Object.keys(require(name)).length === 0) throw new Error(name + ' exports nothing');
+}`,
+    );
+    expect(names).toContain('petstore-mock/msw');
+    expect(await consumer.run(process.execPath, ['import-all.mjs'])).toMatchObject({ code: 0, stderr: '' });
+    const required = await consumer.run(process.execPath, ['require-all.cjs']);
+    expect(required.code, required.stderr).toBe(0);
+  });
+
+  test('resolves the spec and data exports to shipped files', async () => {
+    const names = fileExports().map((key) => `petstore-mock${key.slice(1)}`);
+    consumer.write(
+      'resolve-files.mjs',
+      `import { readFileSync } from 'node:fs';
+console.log(JSON.stringify(${JSON.stringify(names)}.map((name) => readFileSync(new URL(import.meta.resolve(name)), 'utf8').slice(0, 15))));`,
+    );
+    const resolved = await consumer.run(process.execPath, ['resolve-files.mjs']);
+    expect(resolved.code, resolved.stderr).toBe(0);
+    const starts = JSON.parse(resolved.stdout) as string[];
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'petstore-mock/spec/openapi.yaml',
+        'petstore-mock/spec/mock-admin.openapi.yaml',
+        'petstore-mock/spec/dashboard.openapi.yaml',
+      ]),
+    );
+    expect(
+      starts.filter((start, i) => names[i]?.endsWith('.yaml') && !start.startsWith('openapi: 3.1')),
+    ).toEqual([]);
+  });
+
+  test('runs both bins', async () => {
+    for (const bin of Object.keys(manifest.bin)) {
+      const help = await consumer.run('npx', ['--no-install', bin, '--help']);
+      expect(help.stdout, help.stderr).toMatch(new RegExp(`Usage: ${bin}`));
+    }
+  });
+
+  test("runs the README's MSW example with msw 2 on this Node", async () => {
+    consumer.write('readme-msw.test.ts', readmeExamples(installed).msw);
+    const run = await consumer.run(process.execPath, [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      'readme-msw.test.ts',
+    ]);
+    expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
+    expect(run.stdout).toMatch(/1 passed/);
+  });
+
+  test.each(['nodenext', 'bundler'] as const)(
+    "type-checks the README's examples under moduleResolution %s (TypeScript 5.9 and 5.0)",
+    async (resolution) => {
+      expect(await typeProblems(consumer, installed, 'typescript', resolution)).toEqual([]);
+      expect(await typeProblems(consumer, installed, 'typescript-lowest', resolution)).toEqual([]);
+    },
+  );
+
+  test('passes publint and @arethetypeswrong/cli with no problem', async () => {
+    const publint = await consumer.run(repositoryBin('publint'), ['run', tarball, '--strict']);
+    expect(publint.code, publint.stdout + publint.stderr).toBe(0);
+    expect(publint.stdout).not.toMatch(/suggestion|warning|error/i);
+    // The esm-only profile: the package is ESM by design (docs/decisions.md), so attw's node10 and
+    // CommonJS-from-node16 resolutions do not apply; CommonJS callers use require(esm), tested above.
+    const ignored = ['node10', 'node16-cjs'];
+    const files = fileExports();
+    const attw = await consumer.run(repositoryBin('attw'), [
+      tarball,
+      ...['--profile', 'esm-only', '--format', 'json', '--exclude-entrypoints', ...files],
+    ]);
+    const report = JSON.parse(attw.stdout) as { problems?: Record<string, { resolutionKind?: string }[]> };
+    const problems = Object.values(report.problems ?? {}).flat();
+    expect(problems.filter((problem) => !ignored.includes(problem.resolutionKind ?? ''))).toEqual([]);
+    expect(attw.code).toBe(0);
   });
 });
