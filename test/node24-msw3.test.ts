@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { type Consumer, createConsumer, installedVersion } from './support/consumer.ts';
+import { exportNames, loadEveryModule } from './support/exports.ts';
 import { installNode24 } from './support/node24.ts';
 import { readmeExamples, typeProblems } from './support/readme-examples.ts';
 
@@ -30,6 +31,12 @@ describe('the packed package with msw 3 on Node 24', () => {
     expect((await consumer.run(node24, ['--version'])).stdout).toMatch(/^v24\./);
     const msw = await consumer.run(node24, ['-p', "require('msw/package.json').version"]);
     expect(msw.stdout).toMatch(/^3\./);
+  });
+
+  test('imports every export with import and with require', async () => {
+    for (const result of await loadEveryModule(consumer, node24, exportNames(installed).modules)) {
+      expect(result, result.stderr).toMatchObject({ code: 0, stderr: '' });
+    }
   });
 
   test("runs the README's MSW example", async () => {

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { type Consumer, createConsumer, installedVersion, repositoryBin } from './support/consumer.ts';
+import { exportNames, loadEveryModule } from './support/exports.ts';
 import { isAbsoluteUrl, linkTargets } from './support/markdown.ts';
 import { root } from './support/pack.ts';
 import { readmeExamples, typeProblems } from './support/readme-examples.ts';
@@ -15,7 +16,7 @@ const tarball = inject('tarball');
 const packedFiles = inject('packedFiles');
 let consumer: Consumer;
 let installed: string;
-let manifest: { exports: Record<string, unknown>; bin: Record<string, string>; license: string };
+let manifest: { bin: Record<string, string>; license: string };
 
 beforeAll(async () => {
   consumer = await createConsumer('node20', [
@@ -110,34 +111,18 @@ describe('the tarball', () => {
 });
 
 describe('the installed package', () => {
-  const jsExports = () =>
-    Object.keys(manifest.exports).filter((key) => typeof manifest.exports[key] === 'object');
-  const fileExports = () =>
-    Object.keys(manifest.exports).filter((key) => typeof manifest.exports[key] === 'string');
-
   test('imports every export with import, and with require on Node 20.19 or newer', async () => {
-    const names = jsExports().map((key) => `petstore-mock${key.slice(1)}`);
-    consumer.write(
-      'import-all.mjs',
-      `for (const name of ${JSON.stringify(names)}) {
-  const module = await import(name);
-  if (Object.keys(module).length === 0) throw new Error(name + ' exports nothing');
-}`,
+    const { modules } = exportNames(installed);
+    expect(modules).toEqual(
+      expect.arrayContaining(['petstore-mock', 'petstore-mock/msw', 'petstore-mock/node']),
     );
-    consumer.write(
-      'require-all.cjs',
-      `for (const name of ${JSON.stringify(names)}) {
-  if (Object.keys(require(name)).length === 0) throw new Error(name + ' exports nothing');
-}`,
-    );
-    expect(names).toContain('petstore-mock/msw');
-    expect(await consumer.run(process.execPath, ['import-all.mjs'])).toMatchObject({ code: 0, stderr: '' });
-    const required = await consumer.run(process.execPath, ['require-all.cjs']);
-    expect(required.code, required.stderr).toBe(0);
+    for (const result of await loadEveryModule(consumer, process.execPath, modules)) {
+      expect(result, result.stderr).toMatchObject({ code: 0, stderr: '' });
+    }
   });
 
   test('resolves the spec and data exports to shipped files', async () => {
-    const names = fileExports().map((key) => `petstore-mock${key.slice(1)}`);
+    const names = exportNames(installed).files;
     consumer.write(
       'resolve-files.mjs',
       `import { readFileSync } from 'node:fs';
@@ -191,7 +176,7 @@ console.log(JSON.stringify(${JSON.stringify(names)}.map((name) => readFileSync(n
     // The esm-only profile: the package is ESM by design (docs/decisions.md), so attw's node10 and
     // CommonJS-from-node16 resolutions do not apply; CommonJS callers use require(esm), tested above.
     const ignored = ['node10', 'node16-cjs'];
-    const files = fileExports();
+    const files = exportNames(installed).files.map((name) => name.replace('petstore-mock', '.'));
     const attw = await consumer.run(repositoryBin('attw'), [
       tarball,
       ...['--profile', 'esm-only', '--format', 'json', '--exclude-entrypoints', ...files],
