@@ -40,7 +40,7 @@ const shipped = [
   /^bin\/petstore-(mock|conformance)\.js$/,
   /^dist\/.+\.(js|js\.map|d\.ts|json)$/,
   /^spec\/[\w.-]+\.yaml$/,
-  /^fixtures\/\w+\.json$/,
+  /^fixtures\/[\w.-]+\.json$/,
   /^src\/dashboard-page\/[\w-]+\.(js|html|css)$/,
   /^docs\/[\w-]+\.md$/,
   /^docs\/screenshots\/[\w-]+\.png$/,
