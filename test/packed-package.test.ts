@@ -6,7 +6,7 @@ import { type Consumer, createConsumer, installedVersion, repositoryBin } from '
 import { exportNames, loadEveryModule } from './support/exports.ts';
 import { isAbsoluteUrl, linkTargets } from './support/markdown.ts';
 import { root } from './support/pack.ts';
-import { readmeExamples, typeProblems } from './support/readme-examples.ts';
+import { readmeExamples, runExample, typeProblems } from './support/readme-examples.ts';
 
 /**
  * The package as npm users meet it: the tarball `npm publish` would upload, installed into a fresh project
@@ -148,6 +148,17 @@ console.log(JSON.stringify(${JSON.stringify(names)}.map((name) => readFileSync(n
       const help = await consumer.run('npx', ['--no-install', bin, '--help']);
       expect(help.stdout, help.stderr).toMatch(new RegExp(`Usage: ${bin}`));
     }
+  });
+
+  test("runs the README's server example", async () => {
+    const run = await runExample(
+      consumer,
+      process.execPath,
+      'readme-server',
+      readmeExamples(installed).server,
+    );
+    expect(run, run.stderr).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout).toMatch(/^200 \[/);
   });
 
   test("runs the README's MSW example with msw 2 on this Node", async () => {

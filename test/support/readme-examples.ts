@@ -9,7 +9,21 @@ export function readmeExamples(installed: string) {
   const all = codeBlocks(readme)
     .filter((block) => block.lang === 'ts')
     .map((block, index) => ({ name: `readme-${index + 1}.ts`, code: block.code }));
-  return { all, msw: tsBlockUnder(readme, 'MSW') };
+  return { all, msw: tsBlockUnder(readme, 'MSW'), server: tsBlockUnder(readme, 'mock server') };
+}
+
+/** Runs a README example on this Node: TypeScript's own transpiler (in the consumer) strips the types. */
+export async function runExample(consumer: Consumer, node: string, name: string, code: string) {
+  consumer.write(`${name}.ts`, code);
+  consumer.write(
+    'strip-types.mjs',
+    `import { readFileSync, writeFileSync } from 'node:fs';
+import ts from 'typescript';
+const options = { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 };
+writeFileSync(process.argv[3], ts.transpileModule(readFileSync(process.argv[2], 'utf8'), { compilerOptions: options }).outputText);`,
+  );
+  const stripped = await consumer.run(node, ['strip-types.mjs', `${name}.ts`, `${name}.mjs`]);
+  return stripped.code === 0 ? consumer.run(node, [`${name}.mjs`]) : stripped;
 }
 
 // Had any of these types resolved to `any`, the directives would be unused, and that is an error.
