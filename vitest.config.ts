@@ -5,7 +5,7 @@ import { sharedTestOptions, slowTests } from './test/vitest-shared.ts';
 // 2-core machine; anything slower goes to vitest.slow.config.ts (see CONTRIBUTING.md).
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'conformance/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'conformance/**/*.test.ts', 'scripts/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...slowTests],
     testTimeout: 20_000,
     hookTimeout: 30_000,

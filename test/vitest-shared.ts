@@ -15,4 +15,4 @@ export function sharedTestOptions(leg: string, globalSetup: string[] = []): Test
 }
 
 /** The slow legs, kept out of the default `npx vitest run`: packing and installing, Node 24, load, bench. */
-export const slowTests = ['test/**/*.test.ts', '**/*.slow.test.ts', 'scripts/**/*.test.ts'];
+export const slowTests = ['test/**/*.test.ts', '**/*.slow.test.ts', 'scripts/bench.test.ts'];
