@@ -25,7 +25,7 @@ beforeAll(async () => {
     `vitest@${installedVersion('vitest')}`,
     `typescript@${installedVersion('typescript')}`,
     // The lowest TypeScript the package supports, side by side under another name.
-    'typescript-lowest@npm:typescript@~5.0.4',
+    'typescript-lowest@npm:typescript@~5.4.5',
     `@types/node@${installedVersion('@types/node')}`,
   ]);
   installed = join(consumer.dir, 'node_modules', 'petstore-mock');
@@ -173,7 +173,7 @@ console.log(JSON.stringify(${JSON.stringify(names)}.map((name) => readFileSync(n
   });
 
   test.each(['nodenext', 'bundler'] as const)(
-    "type-checks the README's examples under moduleResolution %s (TypeScript 5.9 and 5.0)",
+    "type-checks the README's examples under moduleResolution %s (TypeScript 5.9 and 5.4)",
     async (resolution) => {
       expect(await typeProblems(consumer, installed, 'typescript', resolution)).toEqual([]);
       expect(await typeProblems(consumer, installed, 'typescript-lowest', resolution)).toEqual([]);
