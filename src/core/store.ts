@@ -38,6 +38,11 @@ export interface OrderStore {
   ship(id: string, shipDate: string): Promise<ShipResult>;
   /** Back to the seed state. */
   reset(): Promise<void>;
+  /**
+   * Replaces every order (the admin API's scenarios: an empty store, 10,000 orders); `reset()` still goes
+   * back to the seed. Optional: without it those scenarios answer 409.
+   */
+  replace?(orders: readonly StoredOrder[]): Promise<void>;
 }
 
 /** The in-memory store: a Map in insertion order, with the visible list rebuilt lazily after a change. */
@@ -102,10 +107,14 @@ export class InMemoryOrderStore implements OrderStore {
     this.#load();
   }
 
-  #load(): void {
+  async replace(orders: readonly StoredOrder[]): Promise<void> {
+    this.#load(orders);
+  }
+
+  #load(orders = this.#seed): void {
     // A loop rather than new Map(seed.map(…)): no pair array per order (100,000 of them at the bench's size).
     this.#orders = new Map();
-    for (const order of this.#seed) this.#orders.set(order.id, order);
+    for (const order of orders) this.#orders.set(order.id, order);
     this.#changed();
   }
 

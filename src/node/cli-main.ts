@@ -125,6 +125,7 @@ function serverOptions(
     host: options.host,
     apiKeys: options.apiKeys,
     corsOrigin: options.corsOrigin,
+    cors: options.cors,
     admin: options.admin,
     ...(options.petsSunset ? { petsSunset: options.petsSunset } : {}),
     ...(options.quiet ? {} : { onResponse: requestLogger(options.logFormat, write) }),

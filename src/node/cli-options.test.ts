@@ -77,8 +77,15 @@ describe('petstore-mock options', () => {
         /^petstore-mock: --cors-origin must be \* or one origin/,
       );
     }
-    expect(serve(['--cors-origin', 'http://localhost:5173']).corsOrigin).toBe('http://localhost:5173');
-    expect(serve([]).corsOrigin).toBe('*');
+    expect(serve(['--cors-origin', 'http://localhost:5173']).corsOrigin).toEqual(['http://localhost:5173']);
+    expect(serve([]).corsOrigin).toEqual(['*']);
+  });
+
+  test('--cors-origin repeats to allow several origins; --no-cors turns CORS off', () => {
+    const twice = serve(['--cors-origin', 'http://localhost:5173', '--cors-origin', 'https://app.example']);
+    expect(twice.corsOrigin).toEqual(['http://localhost:5173', 'https://app.example']);
+    expect(twice.cors).toBe(true);
+    expect(serve(['--no-cors']).cors).toBe(false);
   });
 
   test('echoes at most 64 characters of any input, on one line', async () => {

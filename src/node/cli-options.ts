@@ -18,7 +18,10 @@ export interface CliOptions {
   readonly fixturesFile?: string;
   /** Reload the fixtures file when it changes. */
   readonly watch: boolean;
-  readonly corsOrigin: string;
+  /** The origins the Store API allows (`*` for any); `--cors-origin` repeated. */
+  readonly corsOrigin: readonly string[];
+  /** CORS headers on the Store API (`--no-cors` turns them off). */
+  readonly cors: boolean;
   readonly petsSunset?: string;
   readonly admin: boolean;
   readonly logFormat: 'pretty' | 'json';
@@ -111,7 +114,8 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
       ...(generate ? { generate } : {}),
       ...(values.fixtures === undefined ? {} : { fixturesFile: values.fixtures }),
       watch: values.watch,
-      corsOrigin: corsOrigin(values['cors-origin']),
+      corsOrigin: (values['cors-origin'] ?? ['*']).map(corsOrigin),
+      cors: !values['no-cors'],
       ...(sunset === undefined ? {} : { petsSunset: sunset }),
       admin: !values['no-admin'],
       logFormat,
@@ -138,7 +142,9 @@ const OPTIONS = {
   orders: { type: 'string' },
   fixtures: { type: 'string' },
   watch: { type: 'boolean', default: false },
-  'cors-origin': { type: 'string', default: '*' },
+  'cors-origin': { type: 'string', multiple: true },
+  latency: { type: 'string' },
+  'no-cors': { type: 'boolean', default: false },
   'pets-sunset': { type: 'string' },
   'no-admin': { type: 'boolean', default: false },
   'log-format': { type: 'string', default: 'pretty' },

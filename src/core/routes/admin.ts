@@ -7,9 +7,12 @@ import type { RequestJournal } from '../journal.ts';
 import { parseOrderSeed } from '../order-input.ts';
 import { jsonBody, type ResponseKit } from '../responses.ts';
 import { Router, route, truncate } from '../router.ts';
+import type { MockScenario } from '../scenarios.ts';
 import type { OrderStore } from '../store.ts';
+import type { TrafficControls } from '../traffic.ts';
 import type { StoredOrder } from '../types.ts';
 import { bodyExamples, requestBodies } from './admin-bodies.generated.ts';
+import { controlRoutes } from './admin-controls.ts';
 import { orderJson } from './orders.ts';
 
 export const ADMIN_PREFIX = '/__mock';
@@ -19,6 +22,8 @@ export interface AdminDependencies {
   readonly journal: RequestJournal;
   readonly kit: ResponseKit;
   readonly clock: MockClock;
+  readonly traffic: TrafficControls;
+  readonly scenarios: () => readonly MockScenario[];
   /** Resets the whole mock: orders, journal, clock and every extension. */
   readonly reset: () => Promise<void>;
 }
@@ -27,7 +32,15 @@ export interface AdminDependencies {
  * The mock-only admin API under /__mock (spec/mock-admin.openapi.yaml): no key needed, so that a test or a
  * person can set up state. `--no-admin` leaves it out.
  */
-export function adminApi({ store, journal, kit, clock, reset }: AdminDependencies): MockExtension {
+export function adminApi({
+  store,
+  journal,
+  kit,
+  clock,
+  reset,
+  traffic,
+  scenarios,
+}: AdminDependencies): MockExtension {
   const ordersResponse = (orders: readonly StoredOrder[], status = 200) =>
     kit.json(status, { text: `[${orders.map(adminOrderJson).join(',')}]` });
   const orderResponse = (order: StoredOrder, status = 200) =>
@@ -72,13 +85,7 @@ export function adminApi({ store, journal, kit, clock, reset }: AdminDependencie
           return kit.noContent;
         },
       }),
-      route('/requests', {
-        GET: async () => kit.json(200, jsonBody(journal.entries())),
-        DELETE: async () => {
-          journal.clear();
-          return kit.noContent;
-        },
-      }),
+      ...controlRoutes({ journal, kit, traffic, scenarios }),
       route('/clock', { GET: async () => clockResponse() }),
       route('/clock/advance', {
         POST: async (request) => {
