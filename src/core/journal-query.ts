@@ -34,7 +34,7 @@ export function findEntries(entries: readonly JournalEntry[], query: JournalQuer
  * is ignored. A value that cannot be a filter is a 400 naming the parameter, never an empty answer.
  */
 export function parseJournalQuery(queryString: string): JournalQuery {
-  const params = new URLSearchParams(queryString);
+  const params = queryParams(queryString);
   const query: { -readonly [Key in keyof JournalQuery]: JournalQuery[Key] } = {};
   const method = params.get('method');
   if (method !== null) {
@@ -53,6 +53,25 @@ export function parseJournalQuery(queryString: string): JournalQuery {
   const limit = params.get('limit');
   if (limit !== null) query.limit = whole('limit', limit, Number.MAX_SAFE_INTEGER, 1);
   return query;
+}
+
+/** The first value of each name (form encoding: `+` is a space); the core has no URLSearchParams type. */
+function queryParams(queryString: string): { get(name: string): string | null } {
+  const values = new Map<string, string>();
+  for (const pair of queryString.split('&')) {
+    if (pair === '') continue;
+    const [name = '', value = ''] = pair.split('=', 2).map(decodeFormComponent);
+    if (!values.has(name)) values.set(name, value);
+  }
+  return { get: (name) => values.get(name) ?? null };
+}
+
+function decodeFormComponent(text: string): string {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '));
+  } catch {
+    return text;
+  }
 }
 
 function whole(name: string, text: string, max: number, min = 0): number {

@@ -88,6 +88,17 @@ describe('petstore-mock options', () => {
     expect(serve(['--no-cors']).cors).toBe(false);
   });
 
+  test('--latency takes a delay or a uniform range, at most 60s', async () => {
+    expect(serve(['--latency', '300ms']).latency).toBe('300ms');
+    expect(serve(['--latency', '100ms-800ms']).latency).toBe('100ms-800ms');
+    expect(serve([]).latency).toBeUndefined();
+    for (const bad of ['fast', '800ms-100ms', '2m', '1s-2s-3s']) {
+      expect(await refusal(['--latency', bad]), bad).toMatch(
+        /^petstore-mock: --latency must be a delay such as 300ms/,
+      );
+    }
+  });
+
   test('echoes at most 64 characters of any input, on one line', async () => {
     const huge = `${'x'.repeat(1_000_000)}\n`;
     for (const argv of [
