@@ -36,6 +36,18 @@ async function call(mock: MockApi, method: string, target: string, body?: unknow
   return { response, status: response.status, json: text ? JSON.parse(text) : undefined };
 }
 
+describe('orders', () => {
+  test('POST /__mock/orders/{id}/cancel cancels a pending order without a key; a shipped one is a 409', async () => {
+    const mock = create();
+    expect((await call(mock, 'POST', '/__mock/orders/1/cancel')).json).toMatchObject({
+      id: 1,
+      status: 'cancelled',
+    });
+    expect((await call(mock, 'POST', '/__mock/orders/1/cancel')).status).toBe(404);
+    expect((await call(mock, 'POST', '/__mock/orders/2/cancel')).status).toBe(409);
+  });
+});
+
 describe('journal queries', () => {
   test('filters combine, oldest first, and limit keeps the newest N', async () => {
     const mock = create();

@@ -79,6 +79,19 @@ export function adminApi({
           return orderResponse(result.order);
         },
       }),
+      route('/orders/:id/cancel', {
+        POST: async (_request, { id: rawId }) => {
+          const id = parseId(rawId);
+          const result = id === undefined ? undefined : await store.cancel(id);
+          if (!result || result.outcome === 'not_found') {
+            throw coreError('ORDER_NOT_FOUND', `Order ${truncate(rawId)} does not exist.`);
+          }
+          if (result.outcome === 'already_shipped') {
+            throw coreError('ORDER_ALREADY_SHIPPED', `Order ${result.order.id} has already shipped.`);
+          }
+          return orderResponse(result.order);
+        },
+      }),
       route('/reset', {
         POST: async () => {
           await reset();
