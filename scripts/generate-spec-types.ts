@@ -15,7 +15,11 @@ export const specTypes = [
     out: 'spec/dashboard-api.generated.ts',
     usedBy: 'the settings page (JSDoc) and src/domains/present.ts',
   },
-  { spec: 'spec/mock-admin.openapi.yaml', out: 'spec/mock-admin-api.generated.ts', usedBy: 'the control page (JSDoc)' },
+  {
+    spec: 'spec/mock-admin.openapi.yaml',
+    out: 'spec/mock-admin-api.generated.ts',
+    usedBy: 'the control page (JSDoc)',
+  },
 ] as const;
 
 export type SpecTypes = (typeof specTypes)[number];
