@@ -86,7 +86,8 @@ function invalid(name: string, expected: string) {
   return coreError('INVALID_REQUEST', `The query parameter "${name}" must be ${expected}.`);
 }
 
-function wildcard(pattern: string): RegExp {
+/** A path pattern where `*` matches any characters (journal filters, fault and latency rules). */
+export function wildcard(pattern: string): RegExp {
   return new RegExp(
     `^${pattern
       .split('*')

@@ -1,5 +1,6 @@
 import { parseDuration } from './duration.ts';
 import { coreError } from './errors.ts';
+import { wildcard } from './journal-query.ts';
 import {
   drawDelay,
   formatLatency,
@@ -149,13 +150,9 @@ export class TrafficControls {
 
 /** Method (any when absent) and path, where `*` matches any characters. */
 function matcher({ method, path }: { readonly method?: string; readonly path: string }) {
-  const pattern = new RegExp(`^${path.split('*').map(escapeRegExp).join('.*')}$`);
+  const pattern = wildcard(path);
   return (request: MockRequest) =>
     (method === undefined || request.method === method) && pattern.test(request.path);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function checkedLatency(text: string): Latency {

@@ -1,7 +1,7 @@
 import type { RequestListener } from 'node:http';
 import { resolve } from 'node:path';
 import { coreError } from '../core/errors.ts';
-import { dashboardPageRoot, resolveFile, sendError, sendFile } from './dashboard-page.ts';
+import { dashboardPageRoot, readOnlyOrFolder, resolveFile, sendError, sendFile } from './dashboard-page.ts';
 
 /** The control page: `/__mock/` itself, its files under `/__mock/page/` (every other /__mock path is the API). */
 export const CONTROL_PAGE_PATH = '/__mock/';
@@ -24,19 +24,7 @@ export function withControlPage(next: RequestListener, root: string = controlPag
     const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
     const page = path === '/__mock' || path === CONTROL_PAGE_PATH;
     if (!page && !path.startsWith(ASSETS)) return next(req, res);
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      sendError(
-        res,
-        coreError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${path}; use GET.`, {
-          allow: 'GET, HEAD',
-        }),
-      );
-      return;
-    }
-    if (path === '/__mock') {
-      res.writeHead(301, { location: CONTROL_PAGE_PATH, 'content-length': 0 }).end();
-      return;
-    }
+    if (!readOnlyOrFolder(req, res, path, CONTROL_PAGE_PATH)) return;
     const file = page ? resolve(base, 'index.html') : resolveFile(base, path.slice(ASSETS.length));
     sendFile(req, res, file, `The control page has no file ${path}; open ${CONTROL_PAGE_PATH}.`).catch(() => {
       if (!res.headersSent)

@@ -79,6 +79,22 @@ async function servePage(
   base: string,
   path: string,
 ): Promise<void> {
+  if (!readOnlyOrFolder(req, res, path, DASHBOARD_PAGE_PATH)) return;
+  const file = resolveFile(base, path.slice(DASHBOARD_PAGE_PATH.length) || 'index.html');
+  await sendFile(req, res, file, `The dashboard page has no file ${path}; open ${DASHBOARD_PAGE_PATH}.`);
+}
+
+/**
+ * Answers what a page's path does not serve: a method other than GET or HEAD (405), and the folder's path
+ * without its slash (301 to it: relative URLs in the page resolve against the folder). True when the
+ * request is for a file.
+ */
+export function readOnlyOrFolder(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  folder: string,
+): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     sendError(
       res,
@@ -86,15 +102,13 @@ async function servePage(
         allow: 'GET, HEAD',
       }),
     );
-    return;
+    return false;
   }
-  // Relative URLs in the page resolve against the folder, so the bare path redirects to it.
-  if (path === '/__dashboard') {
-    res.writeHead(301, { location: DASHBOARD_PAGE_PATH, 'content-length': 0 }).end();
-    return;
+  if (`${path}/` === folder) {
+    res.writeHead(301, { location: folder, 'content-length': 0 }).end();
+    return false;
   }
-  const file = resolveFile(base, path.slice(DASHBOARD_PAGE_PATH.length) || 'index.html');
-  await sendFile(req, res, file, `The dashboard page has no file ${path}; open ${DASHBOARD_PAGE_PATH}.`);
+  return true;
 }
 
 /**
