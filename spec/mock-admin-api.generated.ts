@@ -277,10 +277,60 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/__mock/sessions": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The live sessions
+         * @description Oldest use first; the default session is not listed. Expired sessions are dropped first.
+         */
+        readonly get: operations["adminListSessions"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/__mock/sessions/{sessionId}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        readonly post?: never;
+        /**
+         * End a session
+         * @description Its state is dropped; a later request with its id starts from the seed.
+         */
+        readonly delete: operations["adminDropSession"];
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        readonly Session: {
+            readonly id: string;
+            /** Format: date-time */
+            readonly created: string;
+            /** Format: date-time */
+            readonly lastUsed: string;
+            /** @description Whether it has changed an order (it then holds a copy of the orders of its own). */
+            readonly ordersCopied: boolean;
+            readonly journalEntries: number;
+        };
         readonly AdminOrder: {
             /** Format: int64 */
             readonly id: number;
@@ -874,6 +924,47 @@ export interface operations {
                         readonly scenario: components["schemas"]["Scenario"];
                     };
                 };
+            };
+            readonly 404: components["responses"]["Error"];
+        };
+    };
+    readonly adminListSessions: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The live sessions. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": readonly components["schemas"]["Session"][];
+                };
+            };
+        };
+    };
+    readonly adminDropSession: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly sessionId: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Dropped. */
+            readonly 204: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
             };
             readonly 404: components["responses"]["Error"];
         };

@@ -75,3 +75,23 @@ describe('the MSW controller has the server’s controls', () => {
     await expect(controller.scenarios.apply('nope')).rejects.toThrow(/no scenario "nope"/);
   });
 });
+
+describe('each session has its own rules and scenario', () => {
+  const inSession = (id: string) =>
+    fetch(`${BASE}/store/orders`, { headers: { ...auth, 'x-mock-session': id } });
+
+  test('a fault added to one session fails only that session’s requests', async () => {
+    controller.session('a').faults.add({ path: '/v1/store/orders', fault: 'status', status: 503 });
+    expect((await inSession('a')).status).toBe(503);
+    expect((await inSession('b')).status).toBe(200);
+    expect((await orders()).status).toBe(200);
+  });
+
+  test('a scenario applied in one session leaves the others on the seed', async () => {
+    await controller.session('c').scenarios.apply('empty');
+    expect(await (await inSession('c')).json()).toEqual([]);
+    expect(await (await orders()).json()).toHaveLength(25);
+    await controller.session('c').scenarios.apply('large');
+    expect(await (await inSession('c')).json()).toHaveLength(10_000);
+  });
+});

@@ -132,7 +132,8 @@ function controllerOf(state: MockState, session: (id: string) => MockState): Moc
       list: () => state.scenarios().map(({ name, description }) => ({ name, description })),
       async apply(name) {
         const scenario = state.scenarios().find((candidate) => candidate.name === name);
-        if (!scenario) throw new Error(`There is no scenario "${name}"; controller.scenarios.list() names them.`);
+        if (!scenario)
+          throw new Error(`There is no scenario "${name}"; controller.scenarios.list() names them.`);
         await scenario.apply();
       },
     },
