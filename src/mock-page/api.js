@@ -33,7 +33,8 @@ const MOCK = '/__mock';
  * @param {unknown} [body]
  * @returns {Promise<T>}
  */
-async function call(method, path, body) {
+async function call(method, path, body = method === 'GET' ? undefined : {}) {
+  // Every write is JSON, `{}` when the operation takes no body: the control plane accepts JSON writes only.
   /** @type {Record<string, string>} */
   const headers = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
