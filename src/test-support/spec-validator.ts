@@ -89,7 +89,7 @@ export function specOperations(file: SpecFile): string[] {
     );
 }
 
-function errorBodyProblems(seen: SeenResponse): string[] {
+export function errorBodyProblems(seen: SeenResponse): string[] {
   const preflight = seen.method === 'OPTIONS' && seen.status === 204;
   if (seen.method === 'HEAD' || preflight) return seen.text === '' ? [] : ['a body was sent'];
   const problems = bodyProblems(errorSchema, seen);
