@@ -9,7 +9,7 @@ import {
 import type { ApiError } from './errors.ts';
 import type { MockExtension, ServedRoute } from './extension.ts';
 import { createHandle } from './handle.ts';
-import { RequestJournal } from './journal.ts';
+import { type JournalLimits, RequestJournal } from './journal.ts';
 import { parseLatency } from './latency.ts';
 import { specOperations } from './operations.generated.ts';
 import { type OrderSeed, type PetSeed, parseOrderSeed, parsePetSeed } from './order-input.ts';
@@ -60,8 +60,11 @@ export interface MockApiOptions {
   readonly latency?: string;
   /** Draws the latency within its range, in [0, 1); default a generator seeded with 1 (repeatable). */
   readonly random?: () => number;
-  /** How many requests the journal keeps; default 1000. */
-  readonly journalLimit?: number;
+  /**
+   * How many requests the journal keeps (a count), or its limits: entries (1000), bytes (4 MiB) and the bytes
+   * one read returns (1 MiB).
+   */
+  readonly journalLimit?: number | JournalLimits;
   /** Called once per unexpected exception (the answer is a 500 Error body); default `console.error`. */
   readonly onUnexpectedError?: (error: unknown, request: MockRequest) => void;
 }
@@ -113,7 +116,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   }
   const origins = corsOrigins(options);
   const kit = new ResponseKit(origins);
-  const journal = new RequestJournal(options.journalLimit);
+  const journal = new RequestJournal(options.journalLimit ?? {}, apiKeys);
   const traffic = new TrafficControls({ latency: startLatency(options.latency), random: options.random });
   const extensions = [deprecationNotice(deprecation, kit), ...(options.extensions ?? [])];
 
