@@ -1,4 +1,5 @@
 import { createClock, type MockClock } from './clock.ts';
+import { ControlPlanes } from './control-planes.ts';
 import {
   DEFAULT_PETS_DEPRECATION,
   DEFAULT_PETS_SUNSET,
@@ -43,6 +44,11 @@ export interface MockApiOptions {
   readonly corsOrigin?: string | readonly string[];
   /** CORS headers on the Store API's answers; default true (`--no-cors` turns them off). */
   readonly cors?: boolean;
+  /**
+   * Origins whose pages may call the control planes (`/__mock`, `/__dashboard`) cross-origin; default none,
+   * so their answers carry no CORS headers.
+   */
+  readonly adminCorsOrigins?: readonly string[];
   /** When GET /pets/{petId} was deprecated (a Date or an ISO string); default 2026-07-01. */
   readonly petsDeprecation?: Date | string;
   /** When GET /pets/{petId} starts answering 410 Gone; default 2027-07-01. */
@@ -116,6 +122,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   }
   const origins = corsOrigins(options);
   const kit = new ResponseKit(origins);
+  const controlPlanes = new ControlPlanes(options.adminCorsOrigins);
   const journal = new RequestJournal(options.journalLimit ?? {}, apiKeys);
   const traffic = new TrafficControls({ latency: startLatency(options.latency), random: options.random });
   const extensions = [deprecationNotice(deprecation, kit), ...(options.extensions ?? [])];
@@ -131,7 +138,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const coreScenarios = storeScenarios(store, clock);
   const scenarios = () => [...coreScenarios, ...extensions.flatMap((extension) => extension.scenarios ?? [])];
   if (options.admin !== false) {
-    extensions.push(adminApi({ store, journal, kit, clock, reset, traffic, scenarios }));
+    extensions.push(adminApi({ store, journal, kit: controlPlanes.kit, clock, reset, traffic, scenarios }));
   }
 
   const router = new Router([...orderRoutes(store, kit), ...petRoutes(pets, deprecation, kit, clock)]);
@@ -141,6 +148,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     router,
     extensions,
     kit,
+    controlPlanes,
     journal,
     clock,
     traffic,

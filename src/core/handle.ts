@@ -1,4 +1,5 @@
 import { checkCredential } from './auth.ts';
+import { type ControlPlanes, isControlPlane } from './control-planes.ts';
 import { ApiError, coreError } from './errors.ts';
 import type { MockExtension } from './extension.ts';
 import { answerInstead, shape } from './faults.ts';
@@ -16,6 +17,7 @@ export interface HandlerParts {
   readonly router: Router;
   readonly extensions: readonly MockExtension[];
   readonly kit: ResponseKit;
+  readonly controlPlanes: ControlPlanes;
   readonly journal: RequestJournal;
   readonly clock: Clock;
   /** `Prefer: code=` and `Prefer: example=` answers, from the spec's documented statuses and examples. */
@@ -33,7 +35,8 @@ export interface HandlerParts {
  * Error body, is reported once to `onUnexpectedError`, and never escapes.
  */
 export function createHandle(parts: HandlerParts): (request: MockRequest) => Promise<MockResponse> {
-  const { basePath, apiKeys, router, extensions, kit, journal, clock, storeCors, traffic } = parts;
+  const { basePath, apiKeys, router, extensions, kit, controlPlanes, journal, clock, storeCors, traffic } =
+    parts;
   const realm = 'Bearer realm="petstore"';
   const unauthorized = {
     missing: kit.error(
@@ -59,11 +62,12 @@ export function createHandle(parts: HandlerParts): (request: MockRequest) => Pro
     try {
       response = (shaping && answerInstead(shaping, kit)) ?? (await dispatch(request));
     } catch (error) {
+      const errorKit = isControlPlane(request.path) ? controlPlanes.kit : kit;
       if (error instanceof ApiError) {
-        response = kit.error(error);
+        response = errorKit.error(error);
       } else {
         parts.onUnexpectedError(error, request);
-        response = kit.error(coreError('INTERNAL_ERROR', 'The mock failed unexpectedly; see its log.'));
+        response = errorKit.error(coreError('INTERNAL_ERROR', 'The mock failed unexpectedly; see its log.'));
       }
     }
     const origin = request.headers.origin;
@@ -76,13 +80,17 @@ export function createHandle(parts: HandlerParts): (request: MockRequest) => Pro
     if (shaping) response = shape(response, shaping);
     // The journal is for the API under test; reading it should not fill it.
     if (storePlane) journal.record(request, response.status, clock.now());
+    else if (isControlPlane(request.path)) response = controlPlanes.finish(request, response);
     return response;
   };
 
   /** Returns the answer, or a promise of it when an extension or a route has to run. */
   function dispatch(request: MockRequest): MockResponse | Promise<MockResponse> {
     // Browsers send preflights without credentials, so they are answered before authentication.
-    if (request.method === 'OPTIONS') return kit.preflight;
+    // The control planes approve no preflight unless configured (ControlPlanes).
+    if (request.method === 'OPTIONS') {
+      return isControlPlane(request.path) ? controlPlanes.preflight(request) : kit.preflight;
+    }
     const first = extensions.findIndex((extension) => applies(extension, request));
     if (first !== -1) return viaExtensions(request, first);
     return route(request);
@@ -93,7 +101,7 @@ export function createHandle(parts: HandlerParts): (request: MockRequest) => Pro
       const extension = extensions[i] as MockExtension;
       if (!applies(extension, request)) continue;
       const answer = await extension.handle(request);
-      if (answer) return kit.withCors(answer);
+      if (answer) return isControlPlane(request.path) ? answer : kit.withCors(answer);
     }
     // `return await`, not `return`: awaiting attaches a handler at once, so a route's rejection (a 404)
     // is not first reported to Node as unhandled and then as handled (a measurable cost: docs/performance.md).
