@@ -1,5 +1,5 @@
 import { createClock, type MockClock } from './clock.ts';
-import { ControlPlanes } from './control-planes.ts';
+import { ControlPlanes, isControlPlane } from './control-planes.ts';
 import {
   DEFAULT_PETS_DEPRECATION,
   DEFAULT_PETS_SUNSET,
@@ -78,8 +78,11 @@ export interface MockApiOptions {
 /** A running mock: one `handle` shared by every adapter, and the state behind it. */
 export interface MockApi {
   handle(request: MockRequest): Promise<MockResponse>;
-  /** Renders an error an adapter detects itself (a body over its size limit) the way `handle` would. */
-  reject(error: ApiError): MockResponse;
+  /**
+   * Renders an error an adapter detects itself (a body over its size limit) the way `handle` would for a
+   * request to `path` (on a control plane: without CORS headers).
+   */
+  reject(error: ApiError, path?: string): MockResponse;
   /** Back to the seed state: orders, journal, clock and every extension. */
   reset(): Promise<void>;
   readonly clock: MockClock;
@@ -160,7 +163,8 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const routes = [...router.served(basePath), ...extensions.flatMap((extension) => extension.routes ?? [])];
   return {
     handle,
-    reject: (error) => kit.error(error),
+    reject: (error, path) =>
+      (path !== undefined && isControlPlane(path) ? controlPlanes.kit : kit).error(error),
     reset,
     clock,
     store,

@@ -67,7 +67,8 @@ export function withDashboardPage(
   };
 }
 
-function isPagePath(path: string): boolean {
+/** Whether `path` names the page or one of its files (not the dashboard API). */
+export function isPagePath(path: string): boolean {
   if (path === '/__dashboard') return true;
   if (!path.startsWith(DASHBOARD_PAGE_PATH)) return false;
   return !(path === API_PREFIX || path.startsWith(`${API_PREFIX}/`));

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { coreError } from '../core/errors.ts';
 import type { HeaderMap, MockApi, MockRequest, MockResponse } from '../core/index.ts';
 import { deliver } from './listener-delivery.ts';
+import { answerAndClose } from './raw-answer.ts';
 
 export interface ListenerOptions {
   /** Largest request body read, in bytes; default 1 MiB. Only POST, PUT and PATCH bodies are read. */
@@ -10,6 +11,8 @@ export interface ListenerOptions {
   readonly onResponse?: (request: MockRequest, status: number, milliseconds: number) => void;
   /** Waits for latency and fault delays; tests pass one that records instead of waiting. */
   readonly sleep?: (ms: number) => Promise<void>;
+  /** After a 413, how long the rest of the body is read and dropped before closing (default 2 s). */
+  readonly lingerMs?: number;
 }
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
@@ -39,12 +42,18 @@ export function createListener(
       headers: req.headers as HeaderMap,
     };
     const answer = METHODS_WITH_BODY.has(request.method)
-      ? readBody(req, maxBodyBytes).then((body) =>
-          body === undefined ? api.reject(tooLarge(maxBodyBytes)) : api.handle({ ...request, body }),
-        )
+      ? readBody(req, maxBodyBytes).then((body) => {
+          if (body !== undefined) return api.handle({ ...request, body });
+          // The body is still arriving: answer, then stop reading it within bounds and close.
+          const response = api.reject(tooLarge(maxBodyBytes), request.path);
+          answerAndClose(req, response, options.lingerMs);
+          onResponse?.(request, response.status, performance.now() - started);
+          return undefined;
+        })
       : api.handle(request);
     answer
       .then((response) => {
+        if (response === undefined) return;
         // Latency and faults only (one property check otherwise): listener-delivery.ts.
         if (response.delivery) return deliver(res, response, response.delivery, sleep, write);
         write(res, response);
@@ -95,9 +104,9 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | undefin
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
-        resolve(undefined);
         req.removeAllListeners('data');
-        req.resume();
+        req.pause();
+        resolve(undefined);
         return;
       }
       chunks.push(chunk);

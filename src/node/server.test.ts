@@ -89,7 +89,7 @@ describe('node server', () => {
 
   test('answers headers beyond 64 KiB with a 431 Error body instead of a bare status line', async () => {
     const answer = await raw(
-      `GET /v1/store/orders HTTP/1.1\r\nHost: x\r\nX-Big: ${'y'.repeat(70_000)}\r\n\r\n`,
+      `GET /v1/store/orders HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'y'.repeat(70_000)}\r\n\r\n`,
     );
     expect(answer).toMatch(/^HTTP\/1.1 431 /);
     expect(answer).toContain('"code":"HEADERS_TOO_LARGE"');
@@ -118,8 +118,8 @@ describe('node server', () => {
   test('ignores a body sent with GET and keeps the connection usable', async () => {
     const body = '{"hello":"world"}';
     const answer = await raw(
-      `GET /v1/store/orders HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${KEY}\r\nContent-Length: ${body.length}\r\n\r\n${body}` +
-        `DELETE /v1/store/orders/${PENDING_ID} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${KEY}\r\nConnection: close\r\n\r\n`,
+      `GET /v1/store/orders HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${KEY}\r\nContent-Length: ${body.length}\r\n\r\n${body}` +
+        `DELETE /v1/store/orders/${PENDING_ID} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${KEY}\r\nConnection: close\r\n\r\n`,
     );
     expect(answer).toMatch(/^HTTP\/1.1 200 /);
     expect(answer).toContain('HTTP/1.1 204 ');

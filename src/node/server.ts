@@ -1,8 +1,8 @@
-import { createServer, type Server, STATUS_CODES } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { coreError } from '../core/errors.ts';
+import { ApiError, coreError } from '../core/errors.ts';
 import type { ExtensionFactory } from '../core/extension.ts';
-import type { MockClock } from '../core/index.ts';
+import type { MockClock, MockRequest } from '../core/index.ts';
 import {
   type Dashboard,
   type DomainsDashboard,
@@ -10,15 +10,22 @@ import {
   domainsSimulation,
 } from '../domains/index.ts';
 import { createMock, type Mock, type MockOptions } from '../mock.ts';
-import { withControlPage } from './control-page.ts';
-import { withDashboardPage } from './dashboard-page.ts';
+import { CONTROL_PAGE_PATH, withControlPage } from './control-page.ts';
+import { isPagePath, withDashboardPage } from './dashboard-page.ts';
 import { createListener, type ListenerOptions } from './listener.ts';
+import { answerAndClose, writeRaw } from './raw-answer.ts';
+import { createRequestGate, hasBody } from './request-gate.ts';
 
 export interface ServerOptions extends MockOptions, ListenerOptions {
   /** Default 4010; 0 picks a free port. */
   readonly port?: number;
-  /** Default 127.0.0.1. */
+  /** Default 127.0.0.1. A name given here is on the Host allow-list. */
   readonly host?: string;
+  /**
+   * Host names served besides loopback names, IP literals, `host` and the simulation's domains
+   * (`--allowed-host`); `['all']` turns the Host check off.
+   */
+  readonly allowedHosts?: readonly string[];
   /** Serve the domains settings page at `/__dashboard/`; default true unless `domains` is false. */
   readonly dashboardPage?: boolean;
   /**
@@ -28,6 +35,14 @@ export interface ServerOptions extends MockOptions, ListenerOptions {
   readonly domains?: Omit<DomainsDashboardOptions, 'clock'> | false;
   /** Wraps the built mock, e.g. to share its state across replicas (src/node/redis). */
   readonly share?: (mock: Mock) => Mock;
+  /** Open connections at most (default 2000); more are closed at once. */
+  readonly maxConnections?: number;
+  /** Time to receive a request's headers (default 10 s); then 408. */
+  readonly headersTimeoutMs?: number;
+  /** Time to receive a whole request (default 30 s); then 408. */
+  readonly requestTimeoutMs?: number;
+  /** How often those timeouts are checked (default 1 s). */
+  readonly connectionsCheckingIntervalMs?: number;
 }
 
 export interface RunningServer {
@@ -43,16 +58,36 @@ export interface RunningServer {
   /** The dashboard simulation (its store, resolver, projects), unless `domains: false`. */
   readonly simulation: Dashboard | undefined;
   readonly server: Server;
+  /**
+   * Serves a mock built afresh from `options` on the same port and connections (what `--watch` does): open
+   * connections are kept, and the port is never free in between. The server's own limits stay as started.
+   */
+  reload(options: ServerOptions): void;
   /** Stops listening and closes open connections, keep-alive ones included. */
   close(): Promise<void>;
 }
 
 /** Headers up to 64 KiB reach the mock (Node's default stops at 16 KiB) so oversized ones get an Error body. */
 const MAX_HEADER_BYTES = 64 * 1024;
+/** The limits in docs/decisions.md ("Limits of the Node server"). */
+export const SERVER_LIMITS = {
+  maxConnections: 2000,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  connectionsCheckingIntervalMs: 1000,
+} as const;
+
+/** One mock behind the server: what `reload` swaps. */
+interface Served {
+  readonly api: Mock;
+  readonly simulation: Dashboard | undefined;
+  readonly handle: (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => void;
+}
 
 /**
  * Starts the mock on node:http: the composition root builds it (with the domains simulation unless
- * `domains: false`); this only translates.
+ * `domains: false`); the request gate refuses what the mock must not see (request-gate.ts); the rest only
+ * translates.
  *
  * @example
  * const mock = await startServer({ port: 0, apiKeys: ['test-key'] });
@@ -60,20 +95,30 @@ const MAX_HEADER_BYTES = 64 * 1024;
  * await mock.close();
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  let domains: DomainsDashboard | undefined;
-  const withDomains: ExtensionFactory[] =
-    options.domains === false
-      ? []
-      : [(context) => (domains = domainsSimulation(options.domains || {})(context))];
-  const built = createMock({ ...options, extensions: [...(options.extensions ?? []), ...withDomains] });
-  const api = options.share ? options.share(built) : built;
-  const listener = createListener(api, options);
-  const withPages = options.dashboardPage === false || !domains ? listener : withDashboardPage(listener);
-  // The control page needs the admin API it drives.
-  const withControls = options.admin === false ? withPages : withControlPage(withPages);
-  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, withControls);
+  let served = build(options);
+  const server = createServer(
+    {
+      maxHeaderSize: MAX_HEADER_BYTES,
+      // Checked by the gate, which answers with an Error body (Node's own answer is a bare 400).
+      requireHostHeader: false,
+      connectionsCheckingInterval:
+        options.connectionsCheckingIntervalMs ?? SERVER_LIMITS.connectionsCheckingIntervalMs,
+    },
+    (req, res) => served.handle(req, res, false),
+  );
+  // Every header is honoured (the 64 KiB cap bounds them); Node's default drops the 1001st silently.
+  server.maxHeadersCount = 0;
+  server.maxConnections = options.maxConnections ?? SERVER_LIMITS.maxConnections;
+  server.headersTimeout = options.headersTimeoutMs ?? SERVER_LIMITS.headersTimeoutMs;
+  server.requestTimeout = options.requestTimeoutMs ?? SERVER_LIMITS.requestTimeoutMs;
+  server.on('checkContinue', (req, res) => served.handle(req, res, true));
+  server.on('checkExpectation', (req: IncomingMessage) => {
+    const error = coreError('EXPECTATION_FAILED', 'The only expectation the mock meets is "100-continue".');
+    answerAndClose(req, served.api.reject(error, req.url), options.lingerMs);
+    log(options, { method: req.method ?? '-', path: req.url ?? '-', query: '', headers: {} }, 417);
+  });
   server.on('clientError', (error: Error & { code?: string }, socket: Socket) =>
-    answerClientError(api, error, socket),
+    answerClientError(served.api, options, error, socket),
   );
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -88,12 +133,21 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
     url,
-    baseUrl: `${url}${api.basePath}`,
+    baseUrl: `${url}${served.api.basePath}`,
     port,
-    api,
-    clock: api.clock,
-    simulation: domains?.simulation,
+    get api() {
+      return served.api;
+    },
+    get clock() {
+      return served.api.clock;
+    },
+    get simulation() {
+      return served.simulation;
+    },
     server,
+    reload(next) {
+      served = build(next);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -102,24 +156,118 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
 }
 
+/** The mock for `options`, behind the request gate, with the settings page unless left out. */
+function build(options: ServerOptions): Served {
+  let domains: DomainsDashboard | undefined;
+  const withDomains: ExtensionFactory[] =
+    options.domains === false
+      ? []
+      : [(context) => (domains = domainsSimulation(options.domains || {})(context))];
+  const built = createMock({ ...options, extensions: [...(options.extensions ?? []), ...withDomains] });
+  const api = options.share ? options.share(built) : built;
+  const listener = createListener(api, options);
+  const withPages = options.dashboardPage === false || !domains ? listener : withDashboardPage(listener);
+  // The control page needs the admin API it drives.
+  const page = options.admin === false ? withPages : withControlPage(withPages);
+  const simulation = (domains as DomainsDashboard | undefined)?.simulation;
+  const ownHosts = options.domains === false ? [] : (options.domains?.ownHosts ?? []);
+  const gate = createRequestGate({
+    maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+    allowedHosts: options.allowedHosts,
+    ownHosts: [options.host ?? '127.0.0.1', ...ownHosts],
+    adminCorsOrigins: options.adminCorsOrigins,
+    simulation,
+  });
+
+  const pass = (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => {
+    if (expectsContinue) res.writeContinue();
+    const path = (req.url ?? '/').split('?', 1)[0] as string;
+    if (!isPagePath(path) && !isControlPagePath(path)) return listener(req, res);
+    // The page's answers reach the request log too.
+    if (options.onResponse) {
+      const started = performance.now();
+      const request = { method: req.method ?? 'GET', path, query: '', headers: {} };
+      res.once('finish', () => log(options, request, res.statusCode, performance.now() - started));
+    }
+    page(req, res);
+  };
+  const refuse = (req: IncomingMessage, res: ServerResponse, error: ApiError) => {
+    const path = (req.url ?? '/').split('?', 1)[0] as string;
+    const response = api.reject(error, path);
+    if (hasBody(req)) answerAndClose(req, response, options.lingerMs);
+    else {
+      const body = response.body?.text ?? '';
+      res
+        .writeHead(response.status, {
+          ...response.headers,
+          'content-length': Buffer.byteLength(body),
+          connection: 'close',
+        })
+        .end(body);
+    }
+    log(options, { method: req.method ?? '-', path, query: '', headers: {} }, response.status);
+  };
+
+  return {
+    api,
+    simulation,
+    handle(req, res, expectsContinue) {
+      const verdict = gate(req);
+      if (verdict === undefined) return pass(req, res, expectsContinue);
+      if (verdict instanceof ApiError) return refuse(req, res, verdict);
+      verdict.then(
+        (error) => (error ? refuse(req, res, error) : pass(req, res, expectsContinue)),
+        () => res.destroy(),
+      );
+    },
+  };
+}
+
+/** `/__mock/` and its files (control-page.ts); every other /__mock path is the admin API. */
+function isControlPagePath(path: string): boolean {
+  return path === '/__mock' || path === CONTROL_PAGE_PATH || path.startsWith(`${CONTROL_PAGE_PATH}page/`);
+}
+
+function log(options: ServerOptions, request: MockRequest, status: number, milliseconds = 0): void {
+  options.onResponse?.(request, status, milliseconds);
+}
+
+/** What a request Node cannot read is answered with (an Error body, as every other answer). */
+function clientErrorOf(error: Error & { code?: string }): ApiError {
+  switch (error.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return coreError('HEADERS_TOO_LARGE', 'The request headers exceed 64 KiB.');
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return coreError('REQUEST_TIMEOUT', 'The request did not arrive in time.');
+    case 'HPE_INVALID_VERSION':
+      return coreError('HTTP_VERSION_NOT_SUPPORTED', 'The mock speaks HTTP/1.1 (and 1.0).');
+    default:
+      return coreError('MALFORMED_REQUEST', 'The request is not valid HTTP/1.1.');
+  }
+}
+
 /**
  * A request Node cannot parse never reaches the mock; answer it as the mock answers everything (an Error
- * body with the configured CORS headers) rather than with Node's bare status line, then close.
+ * body with the configured CORS headers) rather than with Node's bare status line, log it, then close.
  */
-function answerClientError(api: Mock, error: Error & { code?: string }, socket: Socket): void {
+function answerClientError(
+  api: Mock,
+  options: ServerOptions,
+  error: Error & { code?: string; rawPacket?: Buffer },
+  socket: Socket,
+): void {
   if (!socket.writable || error.code === 'ECONNRESET') {
     socket.destroy();
     return;
   }
-  const response = api.reject(
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? coreError('HEADERS_TOO_LARGE', 'The request headers exceed 64 KiB.')
-      : coreError('MALFORMED_REQUEST', 'The request is not valid HTTP/1.1.'),
-  );
-  const body = response.body?.text ?? '';
-  const head = Object.entries(response.headers).map(([name, value]) => `${name}: ${value}\r\n`);
-  socket.end(
-    `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status]}\r\n` +
-      `${head.join('')}content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  const response = api.reject(clientErrorOf(error));
+  writeRaw(socket, response);
+  // The request line, when there is one, names the request in the log (64 characters at most).
+  const line = error.rawPacket?.subarray(0, 200).toString('latin1').split('\r\n', 1)[0] ?? '';
+  const [method = '-', path = '-'] = line.split(' ');
+  log(
+    options,
+    { method: method.slice(0, 64), path: path.slice(0, 64), query: '', headers: {} },
+    response.status,
   );
 }

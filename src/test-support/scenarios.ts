@@ -7,6 +7,8 @@ export interface Scenario {
   run(target: Target): Promise<void>;
 }
 
+/** Writes to the control planes send JSON as JSON (the Node server refuses other bodies there with 415). */
+const JSON_TYPE = { 'content-type': 'application/json' };
 const idsWith = (status: string) => defaultOrders.filter((o) => o.status === status).map((o) => String(o.id));
 export const [PENDING_ID = '', OTHER_PENDING_ID = ''] = idsWith('pending');
 export const [SHIPPED_ID = ''] = idsWith('shipped');
@@ -168,6 +170,7 @@ export const scenarios: Scenario[] = [
       const big = '9007199254740993'; // 2^53 + 1: a JS number would read it as 2^53.
       const created = await target.request('/__mock/orders', {
         method: 'POST',
+        headers: JSON_TYPE,
         body: JSON.stringify({ id: big, petId: '9223372036854775807', status: 'pending' }),
       });
       expect(created.status).toBe(201);
@@ -278,7 +281,7 @@ export const scenarios: Scenario[] = [
         '{"quantity":0}',
         '{"id":9007199254740993}',
       ]) {
-        const response = await target.request('/__mock/orders', { method: 'POST', body });
+        const response = await target.request('/__mock/orders', { method: 'POST', headers: JSON_TYPE, body });
         expect(response.status, body).toBe(400);
         expect(response.json()).toMatchObject({ code: 'INVALID_REQUEST' });
       }
@@ -295,7 +298,7 @@ export const scenarios: Scenario[] = [
         ['{"quantity":"2"}', 'quantity'],
         ['{"petId":1,"colour":"red"}', 'colour'],
       ] as const) {
-        const response = await target.request('/__mock/orders', { method: 'POST', body });
+        const response = await target.request('/__mock/orders', { method: 'POST', headers: JSON_TYPE, body });
         expect(response.status, body.slice(0, 80)).toBe(400);
         expect(response.json()).toMatchObject({ code: 'INVALID_REQUEST' });
         expect(response.json<{ message: string }>().message).toContain(field);
@@ -323,6 +326,7 @@ export const scenarios: Scenario[] = [
       expect(mode).toBe('manual');
       const advanced = await target.request('/__mock/clock/advance', {
         method: 'POST',
+        headers: JSON_TYPE,
         body: '{"by":"400d"}',
       });
       expect(advanced.status).toBe(200);
@@ -330,20 +334,26 @@ export const scenarios: Scenario[] = [
       expect((await target.request('/v1/pets/1')).status).toBe(410);
       const set = await target.request('/__mock/clock/set', {
         method: 'POST',
+        headers: JSON_TYPE,
         body: '{"to":"2031-01-01T00:00:00Z"}',
       });
       expect(set.json()).toMatchObject({ now: '2031-01-01T00:00:00.000Z' });
       const backwards = await target.request('/__mock/clock/set', {
         method: 'POST',
+        headers: JSON_TYPE,
         body: `{"to":"${now}"}`,
       });
       expect(backwards.status).toBe(409);
-      const wrong = await target.request('/__mock/clock/advance', { method: 'POST', body: '{"by":400}' });
+      const wrong = await target.request('/__mock/clock/advance', {
+        method: 'POST',
+        headers: JSON_TYPE,
+        body: '{"by":400}',
+      });
       expect([wrong.status, wrong.json<{ message: string }>().message]).toEqual([
         400,
         expect.stringContaining('by'),
       ]);
-      await target.request('/__mock/reset', { method: 'POST', body: '{}' });
+      await target.request('/__mock/reset', { method: 'POST', headers: JSON_TYPE, body: '{}' });
       expect((await target.request('/__mock/clock')).json()).toMatchObject({ now });
       expect((await target.request('/v1/pets/1')).status).toBe(200);
     },

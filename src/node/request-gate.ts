@@ -1,0 +1,150 @@
+import type { IncomingMessage } from 'node:http';
+import { isControlPlane } from '../core/control-planes.ts';
+import { type ApiError, coreError } from '../core/errors.ts';
+import { truncate } from '../core/router.ts';
+import { type AllowedHostsOptions, allowedHosts, parseHostField } from './allowed-hosts.ts';
+
+export interface GateOptions extends AllowedHostsOptions {
+  /** Largest request body, in bytes: a larger Content-Length is refused before anything is read. */
+  readonly maxBodyBytes: number;
+  /** Origins whose pages may call the control planes (`--admin-cors-origin`). */
+  readonly adminCorsOrigins?: readonly string[];
+}
+
+/** Undefined when the request may go on; the refusal otherwise; a promise when the simulation must be asked. */
+export type Verdict = ApiError | undefined | Promise<ApiError | undefined>;
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Host values already seen to be served: the common case costs one lookup. */
+const KNOWN_HOSTS_LIMIT = 256;
+
+/**
+ * What the Node server checks before a request reaches the mock (docs/decisions.md, "Requests the Node
+ * server refuses"): the HTTP version, one Host and one Authorization field, a valid Host on the allow-list, an
+ * absolute-form target turned into origin form, a Content-Length within the limit, and, on the control planes,
+ * no foreign Origin, no cross-site fetch and JSON bodies only.
+ */
+export function createRequestGate(options: GateOptions): (req: IncomingMessage) => Verdict {
+  const isAllowed = allowedHosts(options);
+  const knownHosts = new Set<string>();
+  const adminOrigins = new Set(options.adminCorsOrigins ?? []);
+  const { maxBodyBytes } = options;
+
+  return (req) => {
+    if (req.httpVersionMajor !== 1) {
+      return coreError('HTTP_VERSION_NOT_SUPPORTED', 'The mock speaks HTTP/1.1 (and 1.0).');
+    }
+    const duplicate = duplicateField(req.rawHeaders);
+    if (duplicate === 'host') return coreError('INVALID_HOST', 'The request has more than one Host field.');
+    if (duplicate === 'authorization') {
+      return coreError('DUPLICATE_HEADER', 'The request has more than one Authorization field.');
+    }
+    const url = req.url ?? '/';
+    if (url.charCodeAt(0) !== 47 /* / */ && url !== '*') {
+      const refused = toOriginForm(req, url);
+      if (refused) return refused;
+    }
+    const length = req.headers['content-length'];
+    if (length !== undefined && Number(length) > maxBodyBytes) {
+      return coreError('PAYLOAD_TOO_LARGE', `The request body is larger than ${maxBodyBytes} bytes.`);
+    }
+    const hostField = req.headers.host;
+    if (hostField === undefined) {
+      if (req.httpVersionMinor >= 1) return coreError('INVALID_HOST', 'HTTP/1.1 requires a Host field.');
+    } else if (!knownHosts.has(hostField)) {
+      const host = parseHostField(hostField);
+      if (host === undefined) {
+        return coreError(
+          'INVALID_HOST',
+          `The Host field ${JSON.stringify(truncate(hostField))} is not a host[:port].`,
+        );
+      }
+      const allowed = isAllowed(host);
+      if (allowed === false) return hostNotAllowed(host);
+      if (allowed !== true) {
+        return allowed.then((yes) => (yes ? controlPlaneRefusal(req, adminOrigins) : hostNotAllowed(host)));
+      }
+      if (knownHosts.size < KNOWN_HOSTS_LIMIT) knownHosts.add(hostField);
+    }
+    return controlPlaneRefusal(req, adminOrigins);
+  };
+}
+
+function hostNotAllowed(host: string): ApiError {
+  return coreError(
+    'HOST_NOT_ALLOWED',
+    `The mock does not serve the host ${JSON.stringify(truncate(host))}; start it with --allowed-host ${truncate(host)} to allow it.`,
+  );
+}
+
+/** `host` or `authorization` when the field appears twice (Node keeps the first and drops the other). */
+function duplicateField(raw: readonly string[]): 'host' | 'authorization' | undefined {
+  let host = 0;
+  let authorization = 0;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string;
+    if (name.length === 4 && name.toLowerCase() === 'host') host++;
+    else if (name.length === 13 && name.toLowerCase() === 'authorization') authorization++;
+  }
+  return host > 1 ? 'host' : authorization > 1 ? 'authorization' : undefined;
+}
+
+/**
+ * RFC 9112 §3.2.2: a server accepts the absolute form (`GET http://host/path`) and takes the host from the
+ * target, ignoring the Host field. The request goes on in origin form.
+ */
+function toOriginForm(req: IncomingMessage, url: string): ApiError | undefined {
+  const match = /^https?:\/\/([^/?#]*)([^#]*)/i.exec(url);
+  if (!match)
+    return coreError('MALFORMED_REQUEST', 'The request target is neither a path nor an http(s) URL.');
+  const [, authority = '', rest = ''] = match;
+  req.url = rest.startsWith('/') ? rest : `/${rest}`;
+  req.headers.host = authority;
+  return undefined;
+}
+
+/** The control planes serve the local developer only: a terminal, the mock's own pages, configured origins. */
+function controlPlaneRefusal(req: IncomingMessage, adminOrigins: ReadonlySet<string>): ApiError | undefined {
+  const path = req.url ?? '/';
+  if (path.charCodeAt(1) !== 95 /* _ */ || !isControlPlane(path.split('?', 1)[0] as string)) return undefined;
+  const { origin, host } = req.headers;
+  const configured = origin !== undefined && adminOrigins.has(origin);
+  if (origin !== undefined && !configured && !isOwnOrigin(origin, host)) {
+    return coreError(
+      'FOREIGN_ORIGIN',
+      `The mock's controls answer its own pages only, not ${JSON.stringify(truncate(origin))}; allow that page with --admin-cors-origin.`,
+    );
+  }
+  if (!configured && req.headers['sec-fetch-site'] === 'cross-site') {
+    return coreError('FOREIGN_ORIGIN', "The mock's controls answer its own pages only, not another site's.");
+  }
+  if (WRITES.has(req.method ?? '') && hasBody(req) && !isJson(req.headers['content-type'])) {
+    return coreError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'A request body to the mock\'s controls must be JSON, sent with "Content-Type: application/json".',
+    );
+  }
+  return undefined;
+}
+
+/** The mock's own origin: `http://` (or `https://`, behind a proxy) plus the request's Host. */
+function isOwnOrigin(origin: string, host: string | undefined): boolean {
+  if (host === undefined || host === '') return false;
+  const lower = origin.toLowerCase();
+  const own = host.toLowerCase();
+  return lower === `http://${own}` || lower === `https://${own}`;
+}
+
+export function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
+function isJson(contentType: string | undefined): boolean {
+  if (contentType === undefined) return false;
+  const semicolon = contentType.indexOf(';');
+  return (
+    (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase() ===
+    'application/json'
+  );
+}
