@@ -58,7 +58,6 @@ async function serve(options: CliOptions, io: Io): Promise<number> {
   // With --workers, the first worker speaks for all; the others only log requests.
   if ((cluster.worker?.id ?? 1) === 1) log('listening', fields, lines);
 
-  const failed = new AbortController();
   let reloading = Promise.resolve();
   const file = options.fixturesFile;
   const reload = async (file: string) => {
@@ -70,14 +69,13 @@ async function serve(options: CliOptions, io: Io): Promise<number> {
       return log('reload-failed', { error: message }, [message]);
     }
     if (io.stop.aborted) return;
-    await mock.close();
+    // The new mock is served on the same server: connections stay open and the port is never free, so a
+    // client's pooled connection is not closed under it (which made requests right after a reload fail).
     try {
-      mock = await start(seed, mock.port);
+      mock.reload(serverOptions(options, seed, mock.port, write, shared));
     } catch (error) {
-      log('reload-failed', { error: startError(error as Error) }, [
-        `Restart failed: ${startError(error as Error)}`,
-      ]);
-      return failed.abort();
+      const message = `${startError(error as Error)} Keeping the current orders.`;
+      return log('reload-failed', { error: message }, [message]);
     }
     const count = seed.orders?.length ?? 0;
     log('reloaded', { orders: count }, [`Reloaded ${count} orders from ${file}.`]);
@@ -89,13 +87,11 @@ async function serve(options: CliOptions, io: Io): Promise<number> {
         })
       : undefined;
 
-  const stopped = AbortSignal.any([io.stop, failed.signal]);
-  if (!stopped.aborted) await once(stopped, 'abort');
+  if (!io.stop.aborted) await once(io.stop, 'abort');
   unwatch?.();
   await reloading;
   await mock.close();
   await shared?.close();
-  if (failed.signal.aborted) return 2;
   const signal = String(io.stop.reason);
   log('stopped', { signal }, [`Stopped (${signal}).`]);
   return 0;
