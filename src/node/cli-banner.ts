@@ -37,8 +37,18 @@ export function listening(mock: RunningServer, options: CliOptions) {
             : []),
           ...(mock.simulation ? [`  Page:    ${mock.url}/__dashboard/ (Project settings > Domains)`] : []),
           ...(options.watch ? [`  Watch:   reloading ${options.fixturesFile} when it changes`] : []),
+          ...(isWildcard(options.host)
+            ? [
+                "  Hosts:   localhost, IP addresses and this machine's name; allow other names with --allowed-host NAME",
+              ]
+            : []),
           '  Stop:    Ctrl+C',
         ]),
   ];
   return { fields, lines };
+}
+
+/** Bound to every address: people reach it by the machine's names, which the Host check refuses unless allowed. */
+function isWildcard(host: string): boolean {
+  return host === '0.0.0.0' || host === '::' || host === '[::]';
 }

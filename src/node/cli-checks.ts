@@ -44,6 +44,27 @@ export function corsOrigin(value: string): string {
   );
 }
 
+/** One origin (no `*`: the control planes answer named pages only). */
+export function adminCorsOrigin(value: string): string {
+  if (isOrigin(value)) return value;
+  throw new UsageError(
+    `--admin-cors-origin must be one origin such as http://localhost:5173 (no *, no path, no list), not ${quote(value)}.`,
+  );
+}
+
+/** A host name (letters, digits, dots, hyphens), as a Host field would carry it, or `all`. */
+export function allowedHost(value: string): string {
+  if (
+    value === 'all' ||
+    /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.?$/i.test(value)
+  ) {
+    return value.toLowerCase();
+  }
+  throw new UsageError(
+    `--allowed-host must be a host name such as mock.internal, or all, not ${quote(value)}.`,
+  );
+}
+
 function isOrigin(value: string): boolean {
   if (!/^https?:\/\/[^\s,/]+$/i.test(value)) return false;
   try {

@@ -123,6 +123,8 @@ function serverOptions(
     corsOrigin: options.corsOrigin,
     cors: options.cors,
     ...(options.latency ? { latency: options.latency } : {}),
+    allowedHosts: options.allowedHosts,
+    adminCorsOrigins: options.adminCorsOrigins,
     admin: options.admin,
     ...(options.petsSunset ? { petsSunset: options.petsSunset } : {}),
     ...(options.quiet ? {} : { onResponse: requestLogger(options.logFormat, write) }),

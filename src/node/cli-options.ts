@@ -1,7 +1,15 @@
 import { parseArgs } from 'node:util';
 import { parseLatency } from '../core/latency.ts';
 import { maxPropagationMs, parseDuration } from '../domains/index.ts';
-import { apiKey, corsOrigin, integer, orderCount, UsageError } from './cli-checks.ts';
+import {
+  adminCorsOrigin,
+  allowedHost,
+  apiKey,
+  corsOrigin,
+  integer,
+  orderCount,
+  UsageError,
+} from './cli-checks.ts';
 import { oneLine, quote } from './cli-text.ts';
 import { parseDnsServer } from './dns-resolver.ts';
 import { DEFAULT_KEY_PREFIX } from './redis/settings.ts';
@@ -25,6 +33,10 @@ export interface CliOptions {
   readonly cors: boolean;
   /** Added to every Store API answer: `300ms` or a range `100ms-800ms`. */
   readonly latency?: string;
+  /** Host names served besides loopback names, IP literals and --host (`all`: no Host check). */
+  readonly allowedHosts: readonly string[];
+  /** Origins whose pages may call /__mock and /__dashboard. */
+  readonly adminCorsOrigins: readonly string[];
   readonly petsSunset?: string;
   readonly admin: boolean;
   readonly logFormat: 'pretty' | 'json';
@@ -126,6 +138,8 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
       corsOrigin: (values['cors-origin'] ?? ['*']).map(corsOrigin),
       cors: !values['no-cors'],
       ...(latency === undefined ? {} : { latency }),
+      allowedHosts: (values['allowed-host'] ?? []).map(allowedHost),
+      adminCorsOrigins: (values['admin-cors-origin'] ?? []).map(adminCorsOrigin),
       ...(sunset === undefined ? {} : { petsSunset: sunset }),
       admin: !values['no-admin'],
       logFormat,
@@ -155,6 +169,8 @@ const OPTIONS = {
   'cors-origin': { type: 'string', multiple: true },
   latency: { type: 'string' },
   'no-cors': { type: 'boolean', default: false },
+  'allowed-host': { type: 'string', multiple: true },
+  'admin-cors-origin': { type: 'string', multiple: true },
   'pets-sunset': { type: 'string' },
   'no-admin': { type: 'boolean', default: false },
   'log-format': { type: 'string', default: 'pretty' },

@@ -19,6 +19,9 @@ Options:
                         repeat for several, e.g. --cors-origin http://localhost:5173
   --no-cors             no CORS headers on the Store API
   --latency D           delay every Store API answer: 300ms, or a range 100ms-800ms (uniform)
+  --allowed-host NAME   also serve requests for this Host name (repeatable; all: no Host check); localhost,
+                        *.localhost, IP literals and --host are always served
+  --admin-cors-origin ORIGIN  let this page call /__mock and /__dashboard cross-origin (repeatable; default none)
   --pets-sunset DATE    when GET /pets/{petId} starts answering 410 (default 2027-07-01T00:00:00Z)
   --no-admin            do not serve the /__mock admin API
   --log-format FORMAT   pretty or json (default pretty)
