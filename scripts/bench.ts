@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateOrders } from '../src/fixtures/generate.ts';
 import { bundleLines, mswBundleSizes } from './bench-bundle.ts';
+import { type HostileResult, hostileLines, hostileRun } from './bench-hostile.ts';
 import { alternate, type Target, type Workload } from './bench-load.ts';
 import { conformanceRun, mswPerFetch, type ProbeContext, startOurs, startup } from './bench-probes.ts';
 import {
@@ -164,6 +165,9 @@ const list = (id: string, count: number): Workload => ({
   authorized: true,
 });
 
+/** The hostile load run (scripts/bench-hostile.ts), printed after the table; set by `run`. */
+let hostile: HostileResult | undefined;
+
 async function run(opts: Options): Promise<BenchResults & { replicas: ReplicaResults }> {
   const loadBefore = loadavg()[0]?.toFixed(2) ?? '?';
   if (opts.server === 'dist') ensureBuilt();
@@ -285,6 +289,7 @@ async function run(opts: Options): Promise<BenchResults & { replicas: ReplicaRes
   const conformance = wanted('conformance')
     ? await conformanceRun(context, opts.server === 'dist').catch((error: Error) => skipped(error.message))
     : skipped('not selected');
+  if (wanted('hostile')) hostile = await hostileRun(context, opts.smoke);
 
   const exploration = wanted('explore')
     ? await conformanceRun(context, opts.server === 'dist', ['--explore', '--seed', '1']).catch(
@@ -343,6 +348,7 @@ try {
   process.stdout.write(
     `\nMSW handlers in a browser bundle (msw excluded):\n${bundleLines(await mswBundleSizes(root))}\n`,
   );
+  if (hostile) process.stdout.write(`\n${hostileLines(hostile).join('\n')}\n`);
 } catch (error) {
   log(`failed: ${(error as Error).stack ?? String(error)}`);
   process.exitCode = 1;

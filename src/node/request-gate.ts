@@ -83,8 +83,14 @@ function duplicateField(raw: readonly string[]): 'host' | 'authorization' | unde
   let authorization = 0;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i] as string;
-    if (name.length === 4 && name.toLowerCase() === 'host') host++;
-    else if (name.length === 13 && name.toLowerCase() === 'authorization') authorization++;
+    // The usual spellings compare without lower-casing (which would allocate on every request).
+    if (name.length === 4) {
+      if (name === 'Host' || name === 'host' || name.toLowerCase() === 'host') host++;
+    } else if (name.length === 13) {
+      if (name === 'Authorization' || name === 'authorization' || name.toLowerCase() === 'authorization') {
+        authorization++;
+      }
+    }
   }
   return host > 1 ? 'host' : authorization > 1 ? 'authorization' : undefined;
 }

@@ -181,7 +181,10 @@ function build(options: ServerOptions): Served {
 
   const pass = (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => {
     if (expectsContinue) res.writeContinue();
-    const path = (req.url ?? '/').split('?', 1)[0] as string;
+    const url = req.url ?? '/';
+    // The Store API's requests go straight on: only `/__…` paths can name a page.
+    if (url.charCodeAt(1) !== 95 /* _ */) return listener(req, res);
+    const path = url.split('?', 1)[0] as string;
     if (!isPagePath(path) && !isControlPagePath(path)) return listener(req, res);
     // The page's answers reach the request log too.
     if (options.onResponse) {
