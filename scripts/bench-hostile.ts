@@ -20,6 +20,8 @@ export interface HostileResult {
   readonly rssAfterMb: number;
   readonly peakMb: number;
   readonly seconds: number;
+  /** `GET /__mock/requests` on the journal the run filled: median milliseconds over loopback, and its size. */
+  readonly journalRead: { readonly medianMs: number; readonly bytes: number };
   /** A smoke run is too short for the heap to reach its working size: its memory figures are not judged. */
   readonly smoke: boolean;
   /** Whether every connection was answered and the RSS stayed within 20 %. */
@@ -79,6 +81,7 @@ export async function hostileRun(context: ProbeContext, smoke = false): Promise<
     const sent = await lanes(total, send, statuses, started);
     const seconds = (performance.now() - started) / 1000;
     for (const socket of idle.splice(0)) socket.destroy();
+    const journalRead = await timeJournalRead(agent, port);
     agent.destroy();
     await settle();
     const memory = residentMemory(child.pid);
@@ -91,6 +94,7 @@ export async function hostileRun(context: ProbeContext, smoke = false): Promise<
       rssAfterMb: after,
       peakMb: memory?.peakMb ?? 0,
       seconds,
+      journalRead,
       smoke,
       passed: answered === CONCURRENT && after <= before * 1.2,
     };
@@ -107,6 +111,7 @@ export function hostileLines(result: HostileResult): string[] {
   return [
     `Hostile load: ${result.concurrent.connections.toLocaleString('en-US')} concurrent connections, ${result.concurrent.answered.toLocaleString('en-US')} answered`,
     `Hostile load: RSS ${result.rssBeforeMb.toFixed(0)} MB before and ${result.rssAfterMb.toFixed(0)} MB after ${result.requests.toLocaleString('en-US')} mixed requests (${change} %, peak ${result.peakMb.toFixed(0)} MB, ${result.seconds.toFixed(1)} s): ${result.smoke ? 'smoke run, not judged' : result.passed ? 'flat within 20 %' : 'NOT within 20 %'}`,
+    `Hostile load: reading the journal it left (${(result.journalRead.bytes / 1024).toFixed(0)} KB) takes ${result.journalRead.medianMs.toFixed(1)} ms (median of 21, request to last byte)`,
     `Hostile load: answers ${Object.entries(result.statuses)
       .sort()
       .map(([status, count]) => `${status}×${count}`)
@@ -247,6 +252,28 @@ function answerOf(socket: Socket, payload?: string): Promise<number> {
     socket.once('close', () => done(0));
     if (payload !== undefined) socket.write(payload);
   });
+}
+
+async function timeJournalRead(agent: Agent, port: number): Promise<{ medianMs: number; bytes: number }> {
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < 21; i++) {
+    const started = performance.now();
+    bytes = await new Promise<number>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path: '/__mock/requests', agent }, (res) => {
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+        });
+        res.once('end', () => resolve(size));
+      });
+      req.once('error', reject);
+      req.end();
+    });
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { medianMs: times[10] ?? 0, bytes };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
