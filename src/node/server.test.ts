@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createClock } from '../core/clock.ts';
+import { rawRequest } from '../test-support/raw-http.ts';
 import { PENDING_ID } from '../test-support/scenarios.ts';
 import { TEST_START } from '../test-support/targets.ts';
 import { type RunningServer, startServer } from './server.ts';
@@ -15,26 +16,8 @@ beforeAll(async () => {
 afterAll(() => mock.close());
 beforeEach(() => mock.api.reset());
 
-/** Sends raw bytes and resolves with everything the server wrote before closing or going quiet. */
-function raw(payload: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(mock.port, '127.0.0.1');
-    let received = '';
-    socket.setTimeout(2000, () => socket.end());
-    socket.on('data', (chunk) => {
-      received += chunk.toString();
-      if (
-        /\r\n\r\n[\s\S]*\}$/.test(received) ||
-        (received.includes('\r\n\r\n') && /^HTTP\/1.1 204/.test(received))
-      ) {
-        socket.end();
-      }
-    });
-    socket.on('close', () => resolve(received));
-    socket.on('error', reject);
-    socket.write(payload);
-  });
-}
+/** Sends raw bytes and resolves with everything the server wrote before closing. */
+const raw = async (payload: string) => (await rawRequest(mock.port, payload, { untilClose: true })).text;
 
 async function listLength(): Promise<number> {
   const response = await fetch(`${mock.baseUrl}/store/orders`, { headers: auth });
