@@ -82,6 +82,34 @@ describe('request size limits', () => {
     expect(sent).toBeLessThan(256 * 1024 * 1024);
   });
 
+  test('stops reading an endless body sent with GET (which is ignored) once it passes the body limit', async () => {
+    // The default timeouts (30 s for a request), so that only the body limit can end it within the wait.
+    const plain = await startServer({ port: 0, apiKeys: [KEY], domains: false });
+    let sent = 0;
+    const chunk = `10000\r\n${'x'.repeat(0x10000)}\r\n`;
+    const answer = await rawRequest(
+      plain.port,
+      `GET /v1/store/orders HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${KEY}\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      {
+        untilClose: true,
+        waitMs: 5000,
+        writer: (socket: Socket) => {
+          const pump = () => {
+            while (!socket.destroyed && sent < 256 * 1024 * 1024) {
+              sent += chunk.length;
+              if (!socket.write(chunk)) return void socket.once('drain', pump);
+            }
+          };
+          pump();
+        },
+      },
+    );
+    await plain.close();
+    expect(answer.status).toBe(200);
+    expect(answer.closed).toBe(true);
+    expect(sent).toBeLessThan(256 * 1024 * 1024);
+  });
+
   test('honours header field 1001 (an Authorization placed there authenticates)', async () => {
     const many = Array.from({ length: 1200 }, (_, i) => `X-Filler-${i}: v\r\n`).join('');
     const answer = await rawRequest(

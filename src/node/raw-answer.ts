@@ -46,3 +46,20 @@ export function answerAndClose(req: IncomingMessage, response: MockResponse, lin
   req.once('end', close);
   req.resume();
 }
+
+/** Methods whose body the mock reads (src/node/listener.ts); it ignores the others' bodies. */
+const READS_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+/**
+ * A body the mock ignores (sent with GET or DELETE) is still read off the connection, to reach the next
+ * request: a chunked one (a Content-Length over the limit is refused before) is read up to `limit` bytes, then
+ * the connection is closed, so an endless one is not read forever.
+ */
+export function boundIgnoredBody(req: IncomingMessage, limit: number): void {
+  if (req.headers['transfer-encoding'] === undefined || READS_BODY.has(req.method ?? '')) return;
+  let size = 0;
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > limit) req.socket.destroy();
+  });
+}

@@ -13,7 +13,7 @@ import { createMock, type Mock, type MockOptions } from '../mock.ts';
 import { CONTROL_PAGE_PATH, withControlPage } from './control-page.ts';
 import { isPagePath, withDashboardPage } from './dashboard-page.ts';
 import { createListener, type ListenerOptions } from './listener.ts';
-import { answerAndClose, writeRaw } from './raw-answer.ts';
+import { answerAndClose, boundIgnoredBody, writeRaw } from './raw-answer.ts';
 import { createRequestGate, hasBody } from './request-gate.ts';
 
 export interface ServerOptions extends MockOptions, ListenerOptions {
@@ -170,9 +170,10 @@ function build(options: ServerOptions): Served {
   // The control page needs the admin API it drives.
   const page = options.admin === false ? withPages : withControlPage(withPages);
   const simulation = (domains as DomainsDashboard | undefined)?.simulation;
+  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
   const ownHosts = options.domains === false ? [] : (options.domains?.ownHosts ?? []);
   const gate = createRequestGate({
-    maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+    maxBodyBytes,
     allowedHosts: options.allowedHosts,
     ownHosts: [options.host ?? '127.0.0.1', ...ownHosts],
     adminCorsOrigins: options.adminCorsOrigins,
@@ -181,6 +182,7 @@ function build(options: ServerOptions): Served {
 
   const pass = (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => {
     if (expectsContinue) res.writeContinue();
+    boundIgnoredBody(req, maxBodyBytes);
     const url = req.url ?? '/';
     // The Store API's requests go straight on: only `/__…` paths can name a page.
     if (url.charCodeAt(1) !== 95 /* _ */) return listener(req, res);
