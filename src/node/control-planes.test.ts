@@ -36,9 +36,18 @@ describe('control planes over HTTP', () => {
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  test('refuse Sec-Fetch-Site: cross-site with 403', async () => {
+  test('refuse Sec-Fetch-Site: cross-site with 403, but open the page from a link on another site', async () => {
     const answer = await fetch(`${mock.url}/__mock/orders`, { headers: { 'sec-fetch-site': 'cross-site' } });
     expect(answer.status).toBe(403);
+    // A top-level navigation shows the page in its own origin: the other site reads nothing.
+    const link = {
+      'sec-fetch-site': 'cross-site',
+      'sec-fetch-mode': 'navigate',
+      'sec-fetch-dest': 'document',
+    };
+    expect((await fetch(`${mock.url}/__dashboard/`, { headers: link })).status).toBe(200);
+    const form = await fetch(`${mock.url}/__mock/reset`, { method: 'POST', headers: link });
+    expect(form.status).toBe(403);
   });
 
   test('refuse a write whose body is not JSON with 415, and create nothing', async () => {

@@ -121,7 +121,10 @@ function controlPlaneRefusal(req: IncomingMessage, adminOrigins: ReadonlySet<str
       `The mock's controls answer its own pages only, not ${JSON.stringify(truncate(origin))}; allow that page with --admin-cors-origin.`,
     );
   }
-  if (!configured && req.headers['sec-fetch-site'] === 'cross-site') {
+  // A link followed from another site opens the page in its own tab and origin: that site reads nothing.
+  const navigation =
+    (req.method === 'GET' || req.method === 'HEAD') && req.headers['sec-fetch-mode'] === 'navigate';
+  if (!configured && !navigation && req.headers['sec-fetch-site'] === 'cross-site') {
     return coreError('FOREIGN_ORIGIN', "The mock's controls answer its own pages only, not another site's.");
   }
   if (WRITES.has(req.method ?? '') && hasBody(req) && !isJson(req.headers['content-type'])) {
