@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createClock } from '../core/clock.ts';
+import { rawRequest } from '../test-support/raw-http.ts';
 import { TEST_START } from '../test-support/targets.ts';
 import { type RunningServer, startServer } from './server.ts';
 
@@ -40,14 +41,15 @@ describe('control planes over HTTP', () => {
     const answer = await fetch(`${mock.url}/__mock/orders`, { headers: { 'sec-fetch-site': 'cross-site' } });
     expect(answer.status).toBe(403);
     // A top-level navigation shows the page in its own origin: the other site reads nothing.
-    const link = {
-      'sec-fetch-site': 'cross-site',
-      'sec-fetch-mode': 'navigate',
-      'sec-fetch-dest': 'document',
-    };
-    expect((await fetch(`${mock.url}/__dashboard/`, { headers: link })).status).toBe(200);
-    const form = await fetch(`${mock.url}/__mock/reset`, { method: 'POST', headers: link });
-    expect(form.status).toBe(403);
+    // (Raw requests: fetch sends its own Sec-Fetch-Mode.)
+    const link = 'Sec-Fetch-Site: cross-site\r\nSec-Fetch-Mode: navigate\r\nSec-Fetch-Dest: document';
+    const navigate = (method: string, path: string) =>
+      rawRequest(
+        mock.port,
+        `${method} ${path} HTTP/1.1\r\nHost: localhost\r\n${link}\r\nConnection: close\r\n\r\n`,
+      );
+    expect((await navigate('GET', '/__dashboard/')).status).toBe(200);
+    expect((await navigate('POST', '/__mock/reset')).status).toBe(403);
   });
 
   test('refuse a write whose body is not JSON with 415, and create nothing', async () => {
