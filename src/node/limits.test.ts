@@ -27,6 +27,25 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
+/** What the test client sends of an "endless" body at most: far more than any limit, so that a swallow shows. */
+const ENDLESS_BOUND = 256 * 1024 * 1024;
+
+/** A chunked body written in 64 KiB chunks until the server closes (or ENDLESS_BOUND is sent), and how much went. */
+function endlessBody() {
+  let sent = 0;
+  const chunk = `10000\r\n${'x'.repeat(0x10000)}\r\n`;
+  const writer = (socket: Socket) => {
+    const pump = () => {
+      while (!socket.destroyed && sent < ENDLESS_BOUND) {
+        sent += chunk.length;
+        if (!socket.write(chunk)) return void socket.once('drain', pump);
+      }
+    };
+    pump();
+  };
+  return { options: { untilClose: true, waitMs: 5000, writer }, sent: () => sent };
+}
+
 const post = (headers: string) =>
   `POST /__mock/orders HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n${headers}\r\n\r\n`;
 
@@ -62,52 +81,26 @@ describe('request size limits', () => {
   });
 
   test('stops reading an endless chunked body after the 413: closes after a bounded discard', async () => {
-    let sent = 0;
-    const chunk = `10000\r\n${'x'.repeat(0x10000)}\r\n`;
-    const answer = await rawRequest(mock.port, post('Transfer-Encoding: chunked'), {
-      untilClose: true,
-      waitMs: 5000,
-      writer: (socket: Socket) => {
-        const pump = () => {
-          while (!socket.destroyed && sent < 256 * 1024 * 1024) {
-            sent += chunk.length;
-            if (!socket.write(chunk)) return void socket.once('drain', pump);
-          }
-        };
-        pump();
-      },
-    });
+    const body = endlessBody();
+    const answer = await rawRequest(mock.port, post('Transfer-Encoding: chunked'), body.options);
     expect(answer.status).toBe(413);
     expect(answer.closed).toBe(true);
-    expect(sent).toBeLessThan(256 * 1024 * 1024);
+    expect(body.sent()).toBeLessThan(ENDLESS_BOUND);
   });
 
   test('stops reading an endless body sent with GET (which is ignored) once it passes the body limit', async () => {
     // The default timeouts (30 s for a request), so that only the body limit can end it within the wait.
     const plain = await startServer({ port: 0, apiKeys: [KEY], domains: false });
-    let sent = 0;
-    const chunk = `10000\r\n${'x'.repeat(0x10000)}\r\n`;
+    const body = endlessBody();
     const answer = await rawRequest(
       plain.port,
       `GET /v1/store/orders HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${KEY}\r\nTransfer-Encoding: chunked\r\n\r\n`,
-      {
-        untilClose: true,
-        waitMs: 5000,
-        writer: (socket: Socket) => {
-          const pump = () => {
-            while (!socket.destroyed && sent < 256 * 1024 * 1024) {
-              sent += chunk.length;
-              if (!socket.write(chunk)) return void socket.once('drain', pump);
-            }
-          };
-          pump();
-        },
-      },
+      body.options,
     );
     await plain.close();
     expect(answer.status).toBe(200);
     expect(answer.closed).toBe(true);
-    expect(sent).toBeLessThan(256 * 1024 * 1024);
+    expect(body.sent()).toBeLessThan(ENDLESS_BOUND);
   });
 
   test('honours header field 1001 (an Authorization placed there authenticates)', async () => {
