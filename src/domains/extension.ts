@@ -11,6 +11,11 @@ export interface DomainsDashboardOptions extends DashboardOptions {
   readonly ownHosts?: readonly string[];
   /** Serve the `/__mock/dashboard` controls; default true (the CLI turns them off with `--no-admin`). */
   readonly controls?: boolean;
+  /**
+   * Refuse a host that is neither the mock's own nor attached (421 `HOST_NOT_ALLOWED`) instead of passing it on
+   * to the Store API; the Node server's Host allow-list sets it. Default false.
+   */
+  readonly refuseUnknownHosts?: boolean;
 }
 
 export interface DomainsDashboard extends MockExtension {
@@ -31,7 +36,7 @@ export function createDomainsDashboard(options: DomainsDashboardOptions = {}): D
   const simulation = createDashboard(options);
   const api = createApiRoutes(simulation);
   const controls = createMockRoutes(simulation);
-  const byHost = createHostRouting(simulation, options.ownHosts ?? []);
+  const byHost = createHostRouting(simulation, options.ownHosts ?? [], options.refuseUnknownHosts);
   const { ready } = simulation;
 
   return {

@@ -9,7 +9,7 @@ import { hostOf, isIpLiteral, isWithin } from './names.ts';
  * platform's subdomains always pass; so does a host that was never attached, because the mock is reached
  * under names nobody registered with it (a container name, a tunnel) and those must keep working.
  */
-export function createHostRouting(dashboard: Dashboard, ownHosts: readonly string[]) {
+export function createHostRouting(dashboard: Dashboard, ownHosts: readonly string[], refuseUnknown = false) {
   const own = new Set(['localhost', ...ownHosts.map((host) => hostOf(host).host)]);
   // Host header values already seen to be the mock's own: the common case answers without parsing.
   const passing = new Set<string>();
@@ -28,8 +28,17 @@ export function createHostRouting(dashboard: Dashboard, ownHosts: readonly strin
       if (passing.size < 100) passing.add(header);
       return undefined;
     }
-    return serve(dashboard, request, host, port);
+    return serve(dashboard, request, host, port, refuseUnknown);
   };
+}
+
+/** The refusal of a Host the mock does not serve (the Node server's allow-list, DNS rebinding). */
+export function hostNotAllowed(host: string) {
+  const name = host.length <= 64 ? host : `${host.slice(0, 64)}…`;
+  return domainError(
+    'HOST_NOT_ALLOWED',
+    `The mock does not serve the host ${JSON.stringify(name)}; start it with --allowed-host ${name} to allow it.`,
+  );
 }
 
 async function serve(
@@ -37,11 +46,16 @@ async function serve(
   request: MockRequest,
   host: string,
   port: string | null,
+  refuseUnknown: boolean,
 ): Promise<MockResponse | undefined> {
   await dashboard.ready;
   const stored = await dashboard.store.getDomain(host);
   if (stored === undefined) {
-    if (!(await dashboard.store.isRemoved(host))) return undefined;
+    if (!(await dashboard.store.isRemoved(host))) {
+      // A host never attached: the Node server refuses it (its Host allow-list); MSW lets it pass.
+      if (refuseUnknown) throw hostNotAllowed(host);
+      return undefined;
+    }
     throw domainError(
       'DOMAIN_REMOVED',
       `${host} was removed from its project and is no longer served. Add it again in Project settings > Domains to serve it.`,

@@ -1,5 +1,4 @@
 import { isIPv4, isIPv6 } from 'node:net';
-import type { Dashboard } from '../domains/index.ts';
 
 /**
  * A Host field value (RFC 9112 §3.2, RFC 3986 §3.2.2): an IP literal in brackets, an IPv4 address or a
@@ -23,33 +22,28 @@ export interface AllowedHostsOptions {
   readonly allowedHosts?: readonly string[];
   /** Names the mock itself is reached by: `--host`, the machine's name. */
   readonly ownHosts?: readonly string[];
-  /** The domains simulation: its platform subdomains and the custom domains attached in it are served. */
-  readonly simulation?: Dashboard | undefined;
+  /** The platform's domain of the domains simulation, if served: its subdomains are served. */
+  readonly platformDomain?: string | undefined;
 }
+
+/** `yes`; `no`; or `attached?` when only the simulation can tell (is it a custom domain attached there?). */
+export type HostAllowance = 'yes' | 'no' | 'attached?';
 
 /**
  * The Host allow-list (DNS rebinding, docs/decisions.md "Allowed hosts"): loopback names, IP literals (rebinding
- * needs a name), the mock's own names, `--allowed-host` names, the platform's subdomains and the custom domains
- * attached in the simulation. Returns whether a parsed host name is served, synchronously when it can be told
- * without asking the simulation's store.
+ * needs a name), the mock's own names, `--allowed-host` names and the platform's subdomains. Any other host is
+ * served only as a custom domain attached in the simulation, which its host routing decides (in the mock's
+ * handle, so that a shared state is read as every other request reads it).
  */
-export function allowedHosts(options: AllowedHostsOptions): (host: string) => boolean | Promise<boolean> {
+export function allowedHosts(options: AllowedHostsOptions): (host: string) => HostAllowance {
   const named = [...(options.allowedHosts ?? []), ...(options.ownHosts ?? [])];
-  if (named.includes('all')) return () => true;
+  if (named.includes('all')) return () => 'yes';
   const names = new Set(named.map((name) => parseHostField(name) ?? name.toLowerCase()));
-  const { simulation } = options;
-  const platform = simulation?.platform.domain;
+  const platform = options.platformDomain;
   return (host) => {
-    if (host === '' || names.has(host) || host === 'localhost' || host.endsWith('.localhost')) return true;
-    if (host.startsWith('[') || isIPv4(host)) return true;
-    if (platform !== undefined && (host === platform || host.endsWith(`.${platform}`))) return true;
-    return simulation === undefined ? false : isAttached(simulation, host);
+    if (host === '' || names.has(host) || host === 'localhost' || host.endsWith('.localhost')) return 'yes';
+    if (host.startsWith('[') || isIPv4(host)) return 'yes';
+    if (platform === undefined) return 'no';
+    return host === platform || host.endsWith(`.${platform}`) ? 'yes' : 'attached?';
   };
-}
-
-/** A custom domain attached in the simulation (or removed from it, which host routing answers with 404). */
-async function isAttached(simulation: Dashboard, host: string): Promise<boolean> {
-  await simulation.ready;
-  if ((await simulation.store.getDomain(host)) !== undefined) return true;
-  return simulation.store.isRemoved(host);
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { isControlPlane } from '../core/control-planes.ts';
 import { type ApiError, coreError } from '../core/errors.ts';
 import { truncate } from '../core/router.ts';
+import { hostNotAllowed } from '../domains/host-routing.ts';
 import { type AllowedHostsOptions, allowedHosts, parseHostField } from './allowed-hosts.ts';
 
 export interface GateOptions extends AllowedHostsOptions {
@@ -11,8 +12,8 @@ export interface GateOptions extends AllowedHostsOptions {
   readonly adminCorsOrigins?: readonly string[];
 }
 
-/** Undefined when the request may go on; the refusal otherwise; a promise when the simulation must be asked. */
-export type Verdict = ApiError | undefined | Promise<ApiError | undefined>;
+/** Undefined when the request may go on; the refusal otherwise. */
+export type Verdict = ApiError | undefined;
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Host values already seen to be served: the common case costs one lookup. */
@@ -60,21 +61,14 @@ export function createRequestGate(options: GateOptions): (req: IncomingMessage) 
         );
       }
       const allowed = isAllowed(host);
-      if (allowed === false) return hostNotAllowed(host);
-      if (allowed !== true) {
-        return allowed.then((yes) => (yes ? controlPlaneRefusal(req, adminOrigins) : hostNotAllowed(host)));
+      // A custom domain serves the app, never the mock's own paths; elsewhere the host routing decides.
+      if (allowed === 'no' || (allowed === 'attached?' && url.charCodeAt(1) === 95) /* _ */) {
+        return hostNotAllowed(host);
       }
-      if (knownHosts.size < KNOWN_HOSTS_LIMIT) knownHosts.add(hostField);
+      if (allowed === 'yes' && knownHosts.size < KNOWN_HOSTS_LIMIT) knownHosts.add(hostField);
     }
     return controlPlaneRefusal(req, adminOrigins);
   };
-}
-
-function hostNotAllowed(host: string): ApiError {
-  return coreError(
-    'HOST_NOT_ALLOWED',
-    `The mock does not serve the host ${JSON.stringify(truncate(host))}; start it with --allowed-host ${truncate(host)} to allow it.`,
-  );
 }
 
 /** `host` or `authorization` when the field appears twice (Node keeps the first and drops the other). */

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { ApiError, coreError } from '../core/errors.ts';
+import { type ApiError, coreError } from '../core/errors.ts';
 import type { ExtensionFactory } from '../core/extension.ts';
 import type { MockClock, MockRequest } from '../core/index.ts';
 import {
@@ -159,10 +159,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 /** The mock for `options`, behind the request gate, with the settings page unless left out. */
 function build(options: ServerOptions): Served {
   let domains: DomainsDashboard | undefined;
+  const allowAll = options.allowedHosts?.includes('all') ?? false;
+  const given = options.domains || {};
+  // The simulation's host routing serves the attached custom domains and, on this server, refuses the rest.
+  const domainsOptions = {
+    ...given,
+    ownHosts: [options.host ?? '127.0.0.1', ...(given.ownHosts ?? []), ...(options.allowedHosts ?? [])],
+    refuseUnknownHosts: !allowAll,
+  };
   const withDomains: ExtensionFactory[] =
-    options.domains === false
-      ? []
-      : [(context) => (domains = domainsSimulation(options.domains || {})(context))];
+    options.domains === false ? [] : [(context) => (domains = domainsSimulation(domainsOptions)(context))];
   const built = createMock({ ...options, extensions: [...(options.extensions ?? []), ...withDomains] });
   const api = options.share ? options.share(built) : built;
   const listener = createListener(api, options);
@@ -171,13 +177,12 @@ function build(options: ServerOptions): Served {
   const page = options.admin === false ? withPages : withControlPage(withPages);
   const simulation = (domains as DomainsDashboard | undefined)?.simulation;
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
-  const ownHosts = options.domains === false ? [] : (options.domains?.ownHosts ?? []);
   const gate = createRequestGate({
     maxBodyBytes,
     allowedHosts: options.allowedHosts,
-    ownHosts: [options.host ?? '127.0.0.1', ...ownHosts],
+    ownHosts: domainsOptions.ownHosts,
     adminCorsOrigins: options.adminCorsOrigins,
-    simulation,
+    platformDomain: simulation?.platform.domain,
   });
 
   const pass = (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => {
@@ -217,13 +222,9 @@ function build(options: ServerOptions): Served {
     api,
     simulation,
     handle(req, res, expectsContinue) {
-      const verdict = gate(req);
-      if (verdict === undefined) return pass(req, res, expectsContinue);
-      if (verdict instanceof ApiError) return refuse(req, res, verdict);
-      verdict.then(
-        (error) => (error ? refuse(req, res, error) : pass(req, res, expectsContinue)),
-        () => res.destroy(),
-      );
+      const refusal = gate(req);
+      if (refusal === undefined) pass(req, res, expectsContinue);
+      else refuse(req, res, refusal);
     },
   };
 }
