@@ -155,9 +155,10 @@ export interface paths {
         };
         /**
          * The request journal, optionally filtered
-         * @description The last requests to the API (1000 by default), oldest first. Authorization and Cookie headers are
-         *     redacted. Requests to `/__mock` and `/__dashboard` are not journalled. The filters combine (AND);
-         *     `limit=N` keeps the newest N of the entries that match, still oldest first.
+         * @description The last requests to the API (1000 and 4 MiB by default; a read returns at most the newest 1 MiB of
+         *     them), oldest first. Authorization-like headers are redacted whole, and the mock's keys wherever they
+         *     appear (path, query, headers). Requests to `/__mock` and `/__dashboard` are not journalled. The filters
+         *     combine (AND); `limit=N` keeps the newest N of the entries that match, still oldest first.
          */
         readonly get: operations["adminListRequests"];
         readonly put?: never;
