@@ -51,7 +51,7 @@ describe('createMockApi', () => {
 
   test('answers an unexpected failure with a 500 Error body and reports it once', async () => {
     const store = new InMemoryOrderStore([]);
-    store.list = () => Promise.reject(new Error('disk on fire'));
+    store.revision = () => Promise.reject(new Error('disk on fire'));
     const onUnexpectedError = vi.fn();
     const api = create({ store, onUnexpectedError });
     const response = await api.handle(get('/v1/store/orders'));
@@ -116,5 +116,27 @@ describe('createMockApi', () => {
     expect(notice.status).toBe(200);
     expect(notice.headers['content-type']).toContain('text/html');
     expect(notice.body?.text).toContain('Thu, 01 Jul 2027 00:00:00 GMT');
+  });
+});
+
+describe('auto-assigned ids (issue #11.8)', () => {
+  test('after an order with id 2^63 - 1, POST /__mock/orders {} creates an order that can be cancelled', async () => {
+    const api = create();
+    const post = (body: string): MockRequest => ({
+      method: 'POST',
+      path: '/__mock/orders',
+      query: '',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    expect((await api.handle(post('{"id":"9223372036854775807"}'))).status).toBe(201);
+    const created = await api.handle(post('{}'));
+    expect(created.status).toBe(201);
+    const { id } = JSON.parse(created.body?.text.replace(/"id":(\d+)/, '"id":"$1"') ?? '') as { id: string };
+    expect(BigInt(id) <= 9223372036854775807n).toBe(true);
+    const list = await api.handle(get('/v1/store/orders'));
+    for (const listed of list.body?.text.matchAll(/"id":(\d+)/g) ?? []) {
+      expect((await api.handle(del(`/v1/store/orders/${listed[1]}`))).status, listed[1]).not.toBe(404);
+    }
   });
 });

@@ -52,6 +52,28 @@ export class ResponseKit {
   }
 }
 
+// The core names no runtime; TextDecoder is a global in every runtime it runs on.
+const { TextDecoder } = globalThis as unknown as {
+  TextDecoder: new () => { decode(bytes: Uint8Array, options?: { stream?: boolean }): string };
+};
+
+/** A body already encoded in parts; its `text` is decoded only if an adapter asks for it (MSW does). */
+export function chunkedBody(chunks: readonly Uint8Array[]): ResponseBody {
+  let text: string | undefined;
+  return {
+    chunks,
+    get text() {
+      if (text === undefined) {
+        const decoder = new TextDecoder();
+        text =
+          chunks.map((chunk) => decoder.decode(chunk, { stream: true })).join('') +
+          decoder.decode(new Uint8Array(0));
+      }
+      return text;
+    },
+  };
+}
+
 /** Wraps a value as a JSON body. */
 export function jsonBody(value: unknown): ResponseBody {
   return { text: JSON.stringify(value) };

@@ -52,7 +52,8 @@ export function createListener(
 /** What `writeHead` and `end` take, prepared once per response object. */
 interface Prepared {
   readonly headers: Readonly<Record<string, string | number>>;
-  readonly payload: string | Buffer | undefined;
+  /** Parts (a large chunked list) are written one after the other, without copying them into one buffer. */
+  readonly payload: string | Buffer | readonly Uint8Array[] | undefined;
 }
 
 /**
@@ -71,15 +72,39 @@ function write(res: ServerResponse, response: MockResponse): void {
     ready = prepare(response);
     prepared.set(response, ready);
   }
-  res.writeHead(response.status, ready.headers).end(ready.payload);
+  const { payload } = ready;
+  res.writeHead(response.status, ready.headers);
+  if (!Array.isArray(payload)) {
+    res.end(payload);
+    return;
+  }
+  // Corked, the parts leave in one writev.
+  res.cork();
+  for (const part of payload) res.write(part);
+  res.end();
+  res.uncork();
 }
 
 function prepare({ headers, body }: MockResponse): Prepared {
   if (!body) return { headers, payload: undefined };
-  const payload = body.text.length <= STRING_BODY_LIMIT ? body.text : Buffer.from(body.text);
-  const length = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-  return { headers: { ...headers, 'content-length': length }, payload };
+  const chunks = body.chunks;
+  if (chunks === undefined || chunks.length <= MAX_COPIED_PARTS) {
+    const length = chunks?.reduce((sum, chunk) => sum + chunk.length, 0) ?? body.text.length;
+    const payload =
+      length <= STRING_BODY_LIMIT
+        ? body.text
+        : chunks
+          ? Buffer.concat(chunks as Uint8Array[], length)
+          : Buffer.from(body.text);
+    const bytes = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+    return { headers: { ...headers, 'content-length': bytes }, payload };
+  }
+  const length = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+  return { headers: { ...headers, 'content-length': length }, payload: chunks };
 }
+
+/** A list of up to two chunks of orders is copied into one buffer once; longer ones are written in parts. */
+const MAX_COPIED_PARTS = 4;
 
 /** Resolves the body as text, or undefined when it is larger than the limit (the rest is not buffered). */
 function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {

@@ -5,12 +5,12 @@ import type { MockExtension } from '../extension.ts';
 import { parseId } from '../ids.ts';
 import type { RequestJournal } from '../journal.ts';
 import { parseOrderSeed } from '../order-input.ts';
-import { jsonBody, type ResponseKit } from '../responses.ts';
+import { adminOrderJson } from '../order-json.ts';
+import { chunkedBody, jsonBody, type ResponseKit } from '../responses.ts';
 import { Router, route, truncate } from '../router.ts';
-import type { OrderStore } from '../store.ts';
+import { hasChunkedLists, type OrderStore } from '../store.ts';
 import type { StoredOrder } from '../types.ts';
 import { bodyExamples, requestBodies } from './admin-bodies.generated.ts';
-import { orderJson } from './orders.ts';
 
 export const ADMIN_PREFIX = '/__mock';
 
@@ -28,8 +28,13 @@ export interface AdminDependencies {
  * person can set up state. `--no-admin` leaves it out.
  */
 export function adminApi({ store, journal, kit, clock, reset }: AdminDependencies): MockExtension {
-  const ordersResponse = (orders: readonly StoredOrder[], status = 200) =>
-    kit.json(status, { text: `[${orders.map(adminOrderJson).join(',')}]` });
+  const ordersResponse = async () =>
+    kit.json(
+      200,
+      hasChunkedLists(store)
+        ? chunkedBody(store.listChunks('admin'))
+        : { text: `[${(await store.snapshot()).map(adminOrderJson).join(',')}]` },
+    );
   const orderResponse = (order: StoredOrder, status = 200) =>
     kit.json(status, { text: adminOrderJson(order) });
   const clockResponse = () => kit.json(200, jsonBody(clockState(clock)));
@@ -37,7 +42,7 @@ export function adminApi({ store, journal, kit, clock, reset }: AdminDependencie
   const router = new Router(
     [
       route('/orders', {
-        GET: async () => ordersResponse(await store.snapshot()),
+        GET: ordersResponse,
         POST: async (request) => {
           const seed = readJsonBody(request, requestBodies.adminCreateOrder, {
             example: bodyExamples.adminCreateOrder,
@@ -108,9 +113,4 @@ export function adminApi({ store, journal, kit, clock, reset }: AdminDependencie
     routes: router.served(ADMIN_PREFIX),
     handle: (request) => router.dispatch(request, request.path.slice(ADMIN_PREFIX.length)),
   };
-}
-
-/** The admin view of an order: the public fields plus the internal status. */
-function adminOrderJson(order: StoredOrder): string {
-  return `${orderJson(order).slice(0, -1)},"status":"${order.status}"}`;
 }

@@ -1,14 +1,12 @@
 import { coreError } from '../errors.ts';
 import { parseId } from '../ids.ts';
-import type { ResponseKit } from '../responses.ts';
+import { orderJson } from '../order-json.ts';
+import { chunkedBody, type ResponseKit } from '../responses.ts';
 import { type Params, type Route, route, truncate } from '../router.ts';
-import type { OrderStore } from '../store.ts';
+import { hasChunkedLists, type OrderStore } from '../store.ts';
 import type { MockResponse, ResponseBody, StoredOrder } from '../types.ts';
 
-/** The public Order: no status field (the seed lists none). Ids are written as digits, never rounded. */
-export function orderJson(order: StoredOrder): string {
-  return `{"id":${order.id},"petId":${order.petId},"quantity":${order.quantity},"shipDate":${JSON.stringify(order.shipDate)},"complete":${order.complete}}`;
-}
+export { orderJson } from '../order-json.ts';
 
 /**
  * List bodies by the store's list they render. A store hands out the same array until it changes, and the
@@ -25,11 +23,16 @@ export function orderRoutes(store: OrderStore, kit: ResponseKit): Route[] {
   async function listOrders(): Promise<MockResponse> {
     const revision = await store.revision();
     if (cached?.revision !== revision) {
-      const orders = await store.list();
-      let body = listBodies.get(orders);
-      if (!body) {
-        body = { text: `[${listJson(orders)}]` };
-        listBodies.set(orders, body);
+      // The in-memory store keeps the list in chunks and re-renders only the changed ones (issue #11.13).
+      let body: ResponseBody | undefined;
+      if (hasChunkedLists(store)) body = chunkedBody(store.listChunks('public'));
+      else {
+        const orders = await store.list();
+        body = listBodies.get(orders);
+        if (!body) {
+          body = { text: `[${listJson(orders)}]` };
+          listBodies.set(orders, body);
+        }
       }
       cached = { revision, response: kit.json(200, body) };
     }
