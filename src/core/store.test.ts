@@ -56,6 +56,11 @@ describe('InMemoryOrderStore ids (issue #11.8)', () => {
     const store = new InMemoryOrderStore([odd, order('0', 'cancelled')]);
     expect(await store.snapshot()).toEqual([odd, order('0', 'cancelled')]);
     expect(await store.list()).toEqual([odd]);
+    await store.ship(INT64_MAX, '2027-02-01T00:00:00.000Z');
+    await store.create({ ...odd, id: '5', shipDate: '2027-03-01T00:00:00Z' });
+    await store.reset();
+    expect(await store.snapshot()).toEqual([odd, order('0', 'cancelled')]);
+    expect(await store.get('5')).toBeUndefined();
   });
 });
 

@@ -66,8 +66,7 @@ export function hasChunkedLists(store: OrderStore): store is OrderStore & Chunke
  * list's JSON kept in chunks that a change re-renders one at a time.
  */
 export class InMemoryOrderStore implements OrderStore, ChunkedLists {
-  readonly #seed: OrderTable;
-  #table: OrderTable;
+  readonly #table = new OrderTable();
   #revision = 0;
   #visible: readonly StoredOrder[] | undefined;
   readonly #lists = { public: new ListChunks(VIEWS.public), admin: new ListChunks(VIEWS.admin) };
@@ -75,12 +74,9 @@ export class InMemoryOrderStore implements OrderStore, ChunkedLists {
   #touched = new Set<number>();
 
   constructor(seed: Iterable<StoredOrder>) {
-    const table = new OrderTable();
-    // A repeated id keeps its first order, as a Map keyed by id did.
-    for (const order of seed) if (table.row(order.id) === undefined) table.append(order);
-    table.trim();
-    this.#seed = table;
-    this.#table = table.clone();
+    // A repeated id keeps its first order.
+    for (const order of seed) if (this.#table.row(order.id) === undefined) this.#table.append(order);
+    this.#table.markSeed();
   }
 
   async revision(): Promise<number> {
@@ -145,7 +141,7 @@ export class InMemoryOrderStore implements OrderStore, ChunkedLists {
   }
 
   async reset(): Promise<void> {
-    this.#table = this.#seed.clone();
+    this.#table.reset();
     for (const row of this.#touched) for (const list of Object.values(this.#lists)) list.changed(row);
     this.#touched = new Set();
     this.#revision++;
