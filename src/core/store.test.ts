@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { contractOrder, describeOrderStore } from '../test-support/order-store-contract.ts';
 import { InMemoryOrderStore } from './store.ts';
+import type { StoredOrder } from './types.ts';
 
 describeOrderStore('InMemoryOrderStore', async (seed) => new InMemoryOrderStore(seed));
 
@@ -15,6 +16,8 @@ describe('InMemoryOrderStore', () => {
 });
 
 const INT64_MAX = '9223372036854775807';
+const order = contractOrder;
+const seed = [order('1', 'pending'), order('2', 'shipped'), order('3', 'pending')];
 
 describe('InMemoryOrderStore ids (issue #11.8)', () => {
   test('never assigns an id beyond int64: after 2^63 - 1 it takes the first free id', async () => {
