@@ -61,15 +61,15 @@ describe('createHandlers', () => {
   test('logs an unexpected error with console.error by default, so the 500 that says "see its log" is seen', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { store } = controller.api;
-    const list = store.list;
-    store.list = () => Promise.reject(new Error('disk on fire'));
+    const revision = store.revision;
+    store.revision = () => Promise.reject(new Error('disk on fire'));
     try {
       const response = await fetch('https://api.shop.test/api/v1/store/orders', { headers: auth });
       expect(response.status).toBe(500);
       expect(error).toHaveBeenCalledTimes(1);
       expect(String(error.mock.calls[0]?.[0])).toContain('GET /api/v1/store/orders');
     } finally {
-      store.list = list;
+      store.revision = revision;
       error.mockRestore();
     }
   });
