@@ -55,6 +55,8 @@ const VIEWS: Readonly<Record<ListName, ListView>> = {
  */
 export interface ChunkedLists {
   listChunks(name: ListName): readonly Uint8Array[];
+  /** `revision()` without the promise. */
+  currentRevision(): number;
 }
 
 export function hasChunkedLists(store: OrderStore): store is OrderStore & ChunkedLists {
@@ -80,6 +82,10 @@ export class InMemoryOrderStore implements OrderStore, ChunkedLists {
   }
 
   async revision(): Promise<number> {
+    return this.#revision;
+  }
+
+  currentRevision(): number {
     return this.#revision;
   }
 

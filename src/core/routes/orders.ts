@@ -20,8 +20,14 @@ export function orderRoutes(store: OrderStore, kit: ResponseKit): Route[] {
   // Serialized once per change of state: listing 100,000 orders then costs what sending the bytes costs.
   let cached: { revision: number; response: MockResponse } | undefined;
 
+  // Returned, not thrown: the fresh-id 404 is a hot path (issue #18), and its body is one template.
+  const orderNotFound = kit.errorTemplate((id) =>
+    coreError('ORDER_NOT_FOUND', `Order ${id} does not exist.`),
+  );
+
   async function listOrders(): Promise<MockResponse> {
-    const revision = await store.revision();
+    // The in-memory store answers its revision at once: no await on the hot path.
+    const revision = hasChunkedLists(store) ? store.currentRevision() : await store.revision();
     if (cached?.revision !== revision) {
       // The in-memory store keeps the list in chunks and re-renders only the changed ones (issue #11.13).
       let body: ResponseBody | undefined;
@@ -42,13 +48,13 @@ export function orderRoutes(store: OrderStore, kit: ResponseKit): Route[] {
   async function cancelOrder(_request: unknown, { id: rawId }: Params<'/:id'>): Promise<MockResponse> {
     const id = parseId(rawId);
     // A malformed id names no order, so it is a 404 like any unknown id (docs/decisions.md).
-    if (id === undefined) throw orderNotFound(rawId);
+    if (id === undefined) return orderNotFound(truncate(rawId));
     const result = await store.cancel(id);
     switch (result.outcome) {
       case 'cancelled':
         return kit.noContent;
       case 'not_found':
-        throw orderNotFound(id);
+        return orderNotFound(id);
       case 'already_shipped':
         throw coreError(
           'ORDER_ALREADY_SHIPPED',
@@ -75,8 +81,4 @@ function listJson(orders: readonly StoredOrder[]): string {
     );
   }
   return batches.join(',');
-}
-
-function orderNotFound(id: string) {
-  return coreError('ORDER_NOT_FOUND', `Order ${truncate(id)} does not exist.`);
 }
