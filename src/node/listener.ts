@@ -39,13 +39,19 @@ export function createListener(
           body === undefined ? api.reject(tooLarge(maxBodyBytes)) : api.handle({ ...request, body }),
         )
       : api.handle(request);
-    answer
-      .then((response) => {
-        write(res, response);
+    answer.then(
+      (response) => {
+        // Only writing can throw here (handle never rejects); the socket is all that is left to close.
+        try {
+          write(res, response);
+        } catch {
+          res.destroy();
+          return;
+        }
         onResponse?.(request, response.status, performance.now() - started);
-      })
-      // Only writing can throw here (handle never rejects); the socket is all that is left to close.
-      .catch(() => res.destroy());
+      },
+      () => res.destroy(),
+    );
   };
 }
 
