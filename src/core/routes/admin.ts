@@ -9,7 +9,7 @@ import { adminOrderJson } from '../order-json.ts';
 import { chunkedBody, jsonBody, type ResponseKit } from '../responses.ts';
 import { Router, route, truncate } from '../router.ts';
 import { hasChunkedLists, type OrderStore } from '../store.ts';
-import type { StoredOrder } from '../types.ts';
+import type { MockResponse, StoredOrder } from '../types.ts';
 import { bodyExamples, requestBodies } from './admin-bodies.generated.ts';
 
 export const ADMIN_PREFIX = '/__mock';
@@ -28,13 +28,18 @@ export interface AdminDependencies {
  * person can set up state. `--no-admin` leaves it out.
  */
 export function adminApi({ store, journal, kit, clock, reset }: AdminDependencies): MockExtension {
-  const ordersResponse = async () =>
-    kit.json(
-      200,
-      hasChunkedLists(store)
+  // Built once per change of state, as the public list is.
+  let cached: { revision: number; response: MockResponse } | undefined;
+  const ordersResponse = async () => {
+    const revision = hasChunkedLists(store) ? store.currentRevision() : await store.revision();
+    if (cached?.revision !== revision) {
+      const body = hasChunkedLists(store)
         ? chunkedBody(store.listChunks('admin'))
-        : { text: `[${(await store.snapshot()).map(adminOrderJson).join(',')}]` },
-    );
+        : { text: `[${(await store.snapshot()).map(adminOrderJson).join(',')}]` };
+      cached = { revision, response: kit.json(200, body) };
+    }
+    return cached.response;
+  };
   const orderResponse = (order: StoredOrder, status = 200) =>
     kit.json(status, { text: adminOrderJson(order) });
   const clockResponse = () => kit.json(200, jsonBody(clockState(clock)));
