@@ -64,18 +64,28 @@ export function createHandle(parts: HandlerParts): (request: MockRequest) => Pro
     // Browsers send preflights without credentials, so they are answered before authentication.
     if (request.method === 'OPTIONS') return kit.preflight;
     // A loop, not findIndex with an arrow: no closure allocated per request.
-    for (let first = 0; first < extensions.length; first++) {
-      if (applies(extensions[first] as MockExtension, request)) return viaExtensions(request, first);
+    for (let index = 0; index < extensions.length; index++) {
+      const extension = extensions[index] as MockExtension;
+      if (!applies(extension, request)) continue;
+      const pending = extension.handle(request);
+      // An extension that passes the request on without a promise costs no await.
+      if (pending !== undefined) return viaExtensions(request, pending, index);
     }
     return route(request);
   }
 
-  async function viaExtensions(request: MockRequest, first: number): Promise<MockResponse> {
-    for (let i = first; i < extensions.length; i++) {
+  async function viaExtensions(
+    request: MockRequest,
+    pending: Promise<MockResponse | undefined>,
+    index: number,
+  ): Promise<MockResponse> {
+    const answer = await pending;
+    if (answer) return kit.withCors(answer);
+    for (let i = index + 1; i < extensions.length; i++) {
       const extension = extensions[i] as MockExtension;
       if (!applies(extension, request)) continue;
-      const answer = await extension.handle(request);
-      if (answer) return kit.withCors(answer);
+      const next = await extension.handle(request);
+      if (next) return kit.withCors(next);
     }
     // `return await`, not `return`: awaiting attaches a handler at once, so a route's rejection (a 404)
     // is not first reported to Node as unhandled and then as handled (a measurable cost: docs/performance.md).
