@@ -116,6 +116,6 @@ export function adminApi({ store, journal, kit, clock, reset }: AdminDependencie
     name: 'admin',
     pathPrefix: `${ADMIN_PREFIX}/`,
     routes: router.served(ADMIN_PREFIX),
-    handle: (request) => router.dispatch(request, request.path.slice(ADMIN_PREFIX.length)),
+    handle: async (request) => router.dispatch(request, request.path.slice(ADMIN_PREFIX.length)),
   };
 }

@@ -25,20 +25,25 @@ export function orderRoutes(store: OrderStore, kit: ResponseKit): Route[] {
     coreError('ORDER_NOT_FOUND', `Order ${id} does not exist.`),
   );
 
-  async function listOrders(): Promise<MockResponse> {
-    // The in-memory store answers its revision at once: no await on the hot path.
-    const revision = hasChunkedLists(store) ? store.currentRevision() : await store.revision();
+  function listOrders(): MockResponse | Promise<MockResponse> {
+    if (!hasChunkedLists(store)) return listFromStore();
+    // The in-memory store answers at once, and keeps the list in chunks that a change re-renders one at a
+    // time (issue #11.13): no promise on the hot path.
+    const revision = store.currentRevision();
     if (cached?.revision !== revision) {
-      // The in-memory store keeps the list in chunks and re-renders only the changed ones (issue #11.13).
-      let body: ResponseBody | undefined;
-      if (hasChunkedLists(store)) body = chunkedBody(store.listChunks('public'));
-      else {
-        const orders = await store.list();
-        body = listBodies.get(orders);
-        if (!body) {
-          body = { text: `[${listJson(orders)}]` };
-          listBodies.set(orders, body);
-        }
+      cached = { revision, response: kit.json(200, chunkedBody(store.listChunks('public'))) };
+    }
+    return cached.response;
+  }
+
+  async function listFromStore(): Promise<MockResponse> {
+    const revision = await store.revision();
+    if (cached?.revision !== revision) {
+      const orders = await store.list();
+      let body = listBodies.get(orders);
+      if (!body) {
+        body = { text: `[${listJson(orders)}]` };
+        listBodies.set(orders, body);
       }
       cached = { revision, response: kit.json(200, body) };
     }
