@@ -13,6 +13,7 @@ export type Command =
   | { kind: 'run'; options: ConformanceOptions; reporters: ReporterName[]; output?: string };
 
 export const USAGE = `Usage: petstore-conformance --base-url URL [options]
+       petstore-conformance proxy --upstream URL [options]   (grades your own traffic: proxy --help)
 
 Grades a deployment of the Petstore Store API against spec/openapi.yaml.
 Without order ids the run is safe: it sends only reads, unauthenticated requests and DELETEs of ids proven

@@ -1,11 +1,17 @@
 #!/usr/bin/env node
 // petstore-conformance: a thin layer over runConformance (see cli-main.ts), which catches every error.
 import { main } from './cli-main.ts';
+import { proxyMain } from './proxy/cli.ts';
 
-main(process.argv.slice(2), process.env, {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
+const io = {
+  stdout: (text: string) => process.stdout.write(text),
+  stderr: (text: string) => process.stderr.write(text),
   isTTY: process.stdout.isTTY,
-}).then((code) => {
+};
+const argv = process.argv.slice(2);
+// `petstore-conformance proxy …`: the validating proxy (conformance/proxy), which catches every error too.
+const run =
+  argv[0] === 'proxy' ? proxyMain(argv.slice(1), process.env, io, process) : main(argv, process.env, io);
+run.then((code) => {
   process.exitCode = code;
 });

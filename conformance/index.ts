@@ -8,6 +8,10 @@
 export { registry } from './checks/index.ts';
 export type { ConformanceOptions } from './options.ts';
 export { UsageError } from './options.ts';
+// The validating proxy (conformance/proxy): forwards an app's traffic unchanged and grades each exchange.
+export type { ProxyOptions } from './proxy/options.ts';
+export type { ProxyReport, ProxyViolation } from './proxy/report.ts';
+export { type ProxyHooks, type RunningProxy, startProxy } from './proxy/server.ts';
 export type { Check, Requirement } from './registry.ts';
 export { createJsonReporter } from './reporters/json.ts';
 export { createJunitReporter } from './reporters/junit.ts';

@@ -15,6 +15,11 @@ export const specTypes = [
     out: 'spec/dashboard-api.generated.ts',
     usedBy: 'the settings page (JSDoc) and src/domains/present.ts',
   },
+  {
+    spec: 'spec/mock-admin.openapi.yaml',
+    out: 'spec/mock-admin-api.generated.ts',
+    usedBy: 'the control page (JSDoc)',
+  },
 ] as const;
 
 export type SpecTypes = (typeof specTypes)[number];
@@ -22,7 +27,7 @@ export type SpecTypes = (typeof specTypes)[number];
 const root = new URL('../', import.meta.url);
 
 export async function generateSpecTypes({ spec, usedBy }: SpecTypes): Promise<string> {
-  const ast = await openapiTS(await readFile(new URL(spec, root), 'utf8'), {
+  const ast = await openapiTS(new URL(spec, root), {
     immutable: true,
     exportType: false,
   });

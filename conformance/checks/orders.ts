@@ -1,5 +1,6 @@
 import { type Check, Failure, Skip } from '../registry.ts';
 import type { CheckContext } from '../session.ts';
+import type { Spec } from '../spec.ts';
 import { quoted } from '../text.ts';
 import { cancelAbsent, cancelPending, cancelShipped } from './cancels.ts';
 import { listOrders } from './probes.ts';
@@ -18,6 +19,21 @@ async function validList(ctx: CheckContext): Promise<unknown[]> {
 
 /** `pet_id`, `PetID` and `pet-id` all fold to `petid`: a field renamed by a serializer's naming policy. */
 const folded = (name: string): string => name.toLowerCase().replace(/[-_]/g, '');
+
+/** Orders without an id, or with a documented field renamed (also read by the validating proxy). */
+export function orderFieldProblems(spec: Spec, orders: readonly unknown[]): string[] {
+  const documented = new Map(spec.schemaProperties('Order').map((name) => [folded(name), name]));
+  return orders.flatMap((order, index) => {
+    const names = Object.keys(order as object);
+    const found = names.includes('id') ? [] : [`order [${index}] has no id`];
+    for (const name of names) {
+      const meant = documented.get(folded(name));
+      if (meant !== undefined && meant !== name)
+        found.push(`order [${index}] has ${quoted(name)} for ${meant}`);
+    }
+    return found;
+  });
+}
 
 export const orderChecks: Check[] = [
   {
@@ -56,17 +72,7 @@ export const orderChecks: Check[] = [
       'Spec: Resources: Order (cancelled by id); JSON Schema 2020-12 §10.3.2.1 (property names match exactly)',
     requires: ['apiKey'],
     async run(ctx) {
-      const documented = new Map(ctx.spec.schemaProperties('Order').map((name) => [folded(name), name]));
-      const problems = (await validList(ctx)).flatMap((order, index) => {
-        const names = Object.keys(order as object);
-        const found = names.includes('id') ? [] : [`order [${index}] has no id`];
-        for (const name of names) {
-          const meant = documented.get(folded(name));
-          if (meant !== undefined && meant !== name)
-            found.push(`order [${index}] has ${quoted(name)} for ${meant}`);
-        }
-        return found;
-      });
+      const problems = orderFieldProblems(ctx.spec, await validList(ctx));
       return verdict(problems, 'every order has an id and the documented field names');
     },
   },

@@ -175,24 +175,6 @@ export interface operations {
                     readonly [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "id": 1,
-                     *         "petId": 101,
-                     *         "quantity": 2,
-                     *         "shipDate": "2026-12-01T10:00:00.000Z",
-                     *         "complete": false
-                     *       },
-                     *       {
-                     *         "id": 2,
-                     *         "petId": 102,
-                     *         "quantity": 1,
-                     *         "shipDate": "2026-10-03T08:30:00.000Z",
-                     *         "complete": true
-                     *       }
-                     *     ]
-                     */
                     readonly "application/json": readonly components["schemas"]["Order"][];
                 };
             };

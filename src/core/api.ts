@@ -10,13 +10,19 @@ import type { ApiError } from './errors.ts';
 import type { MockExtension, ServedRoute } from './extension.ts';
 import { createHandle } from './handle.ts';
 import { RequestJournal } from './journal.ts';
+import { parseLatency } from './latency.ts';
+import { specOperations } from './operations.generated.ts';
 import { type OrderSeed, type PetSeed, parseOrderSeed, parsePetSeed } from './order-input.ts';
+import { PreferredAnswers } from './prefer.ts';
 import { ResponseKit } from './responses.ts';
 import { Router } from './router.ts';
 import { adminApi } from './routes/admin.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { deprecationNotice, petRoutes } from './routes/pets.ts';
+import { type MockScenario, storeScenarios } from './scenarios.ts';
 import { InMemoryOrderStore, type OrderStore } from './store.ts';
+import { StoreCors } from './store-cors.ts';
+import { TrafficControls } from './traffic.ts';
 import type { Clock, MockRequest, MockResponse, StoredOrder } from './types.ts';
 
 export interface MockApiOptions {
@@ -30,8 +36,13 @@ export interface MockApiOptions {
   readonly store?: OrderStore;
   /** Path prefix of the API; default `/v1`. */
   readonly basePath?: string;
-  /** `Access-Control-Allow-Origin`; default `*`. */
-  readonly corsOrigin?: string;
+  /**
+   * The origins the Store API allows (`--cors-origin`, repeatable): `*` (default) or a list. A request with
+   * an allowed `Origin` gets it reflected, with credentials allowed (src/core/store-cors.ts).
+   */
+  readonly corsOrigin?: string | readonly string[];
+  /** CORS headers on the Store API's answers; default true (`--no-cors` turns them off). */
+  readonly cors?: boolean;
   /** When GET /pets/{petId} was deprecated (a Date or an ISO string); default 2026-07-01. */
   readonly petsDeprecation?: Date | string;
   /** When GET /pets/{petId} starts answering 410 Gone; default 2027-07-01. */
@@ -45,6 +56,10 @@ export interface MockApiOptions {
    * `{ now() }` becomes a system-mode clock over it; default: real time.
    */
   readonly clock?: Clock | MockClock;
+  /** Delay every Store API answer (`--latency 300ms` or `100ms-800ms`); runtime rules: /__mock/latency. */
+  readonly latency?: string;
+  /** Draws the latency within its range, in [0, 1); default a generator seeded with 1 (repeatable). */
+  readonly random?: () => number;
   /** How many requests the journal keeps; default 1000. */
   readonly journalLimit?: number;
   /** Called once per unexpected exception (the answer is a 500 Error body); default `console.error`. */
@@ -63,6 +78,10 @@ export interface MockApi {
   readonly journal: RequestJournal;
   readonly apiKeys: readonly string[];
   readonly basePath: string;
+  /** Latency and fault rules (`/__mock/latency`, `/__mock/faults`; the MSW controller's `faults`). */
+  readonly traffic: TrafficControls;
+  /** The named states: the store's, then every extension's (`/__mock/scenarios`). */
+  scenarios(): readonly MockScenario[];
   /** The Store API operations served, as `{ method, path }` with OpenAPI-style templates (for drift tests). */
   readonly operations: readonly { readonly method: string; readonly path: string }[];
   /** Every route answered, the Store API's under `basePath` and the extensions' (`:param` segments). */
@@ -93,18 +112,25 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   if (deprecation.sunsetAt < deprecation.deprecatedAt) {
     throw new Error('petsSunset must not be earlier than petsDeprecation (RFC 9745 §4).');
   }
-  const kit = new ResponseKit(options.corsOrigin ?? '*');
+  const origins = corsOrigins(options);
+  const kit = new ResponseKit(origins);
   const journal = new RequestJournal(options.journalLimit);
+  const traffic = new TrafficControls({ latency: startLatency(options.latency), random: options.random });
   const extensions = [deprecationNotice(deprecation, kit), ...(options.extensions ?? [])];
 
   async function reset(): Promise<void> {
     clock.reset();
     await store.reset();
     journal.clear();
+    traffic.reset();
     for (const extension of extensions) await extension.reset?.();
   }
   // Last, so that extensions can own deeper /__mock paths (the dashboard's controls).
-  if (options.admin !== false) extensions.push(adminApi({ store, journal, kit, clock, reset }));
+  const coreScenarios = storeScenarios(store, clock);
+  const scenarios = () => [...coreScenarios, ...extensions.flatMap((extension) => extension.scenarios ?? [])];
+  if (options.admin !== false) {
+    extensions.push(adminApi({ store, journal, kit, clock, reset, traffic, scenarios }));
+  }
 
   const router = new Router([...orderRoutes(store, kit), ...petRoutes(pets, deprecation, kit, clock)]);
   const handle = createHandle({
@@ -115,6 +141,9 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     kit,
     journal,
     clock,
+    traffic,
+    preferred: new PreferredAnswers(specOperations, kit),
+    storeCors: origins === false ? undefined : new StoreCors({ origins }),
     onUnexpectedError: options.onUnexpectedError ?? logUnexpectedError,
   });
   const operations = router.operations();
@@ -126,6 +155,8 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     clock,
     store,
     journal,
+    traffic,
+    scenarios,
     apiKeys,
     basePath,
     operations,
@@ -138,6 +169,22 @@ function logUnexpectedError(error: unknown, request: MockRequest): void {
   // The core has no runtime types (no DOM, no Node); every runtime it runs on has a console.
   const { console } = globalThis as unknown as { console: { error(...data: unknown[]): void } };
   console.error(`petstore-mock: unexpected error on ${request.method} ${request.path}:`, error);
+}
+
+function startLatency(text: string | undefined) {
+  if (text === undefined) return undefined;
+  const latency = parseLatency(text);
+  if (!latency)
+    throw new Error(
+      `latency must be such as 300ms or 100ms-800ms (at most 60s), not "${text.slice(0, 64)}".`,
+    );
+  return latency;
+}
+
+function corsOrigins({ cors, corsOrigin = '*' }: MockApiOptions): '*' | readonly string[] | false {
+  if (cors === false) return false;
+  const list = typeof corsOrigin === 'string' ? [corsOrigin] : corsOrigin;
+  return list.length === 0 || list.includes('*') ? '*' : list;
 }
 
 function asMockClock(clock: Clock | MockClock | undefined): MockClock {

@@ -1,4 +1,5 @@
 import type { MockClock } from './clock.ts';
+import type { MockScenario } from './scenarios.ts';
 import type { MockRequest, MockResponse } from './types.ts';
 
 /**
@@ -24,6 +25,8 @@ export interface MockExtension {
    * the request on without an await: host routing does so for every Store API request.
    */
   handle(request: MockRequest): Promise<MockResponse | undefined> | undefined;
+  /** Named states it can be put in, listed with the store's by `GET /__mock/scenarios`. */
+  readonly scenarios?: readonly MockScenario[];
   /** Back to the seed state; called by `POST /__mock/reset` and by the MSW controller's `reset()`. */
   reset?(): Promise<void>;
 }

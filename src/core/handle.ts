@@ -1,9 +1,13 @@
 import { checkCredential } from './auth.ts';
 import { ApiError, coreError } from './errors.ts';
 import type { MockExtension } from './extension.ts';
+import { answerInstead, shape } from './faults.ts';
 import type { RequestJournal } from './journal.ts';
+import type { PreferredAnswers } from './prefer.ts';
 import type { ResponseKit } from './responses.ts';
 import type { Router } from './router.ts';
+import type { StoreCors } from './store-cors.ts';
+import type { TrafficControls } from './traffic.ts';
 import type { Clock, MockRequest, MockResponse } from './types.ts';
 
 export interface HandlerParts {
@@ -14,6 +18,12 @@ export interface HandlerParts {
   readonly kit: ResponseKit;
   readonly journal: RequestJournal;
   readonly clock: Clock;
+  /** `Prefer: code=` and `Prefer: example=` answers, from the spec's documented statuses and examples. */
+  readonly preferred: PreferredAnswers;
+  /** Latency and fault rules for the Store API (one flag check when there are none). */
+  readonly traffic: TrafficControls;
+  /** The Store API's CORS (reflected origins); undefined with `--no-cors`. */
+  readonly storeCors?: StoreCors | undefined;
   readonly onUnexpectedError: (error: unknown, request: MockRequest) => void;
 }
 
@@ -23,7 +33,7 @@ export interface HandlerParts {
  * Error body, is reported once to `onUnexpectedError`, and never escapes.
  */
 export function createHandle(parts: HandlerParts): (request: MockRequest) => Promise<MockResponse> {
-  const { basePath, apiKeys, router, extensions, kit, journal, clock } = parts;
+  const { basePath, apiKeys, router, extensions, kit, journal, clock, storeCors, traffic } = parts;
   const realm = 'Bearer realm="petstore"';
   const unauthorized = {
     missing: kit.error(
@@ -44,8 +54,10 @@ export function createHandle(parts: HandlerParts): (request: MockRequest) => Pro
   // and on the bench they added up to a measurable share of a 401 (docs/performance.md).
   return async function handle(request) {
     let response: MockResponse;
+    const storePlane = !request.path.startsWith('/__');
+    const shaping = traffic.active && storePlane ? traffic.decide(request) : undefined;
     try {
-      response = await dispatch(request);
+      response = (shaping && answerInstead(shaping, kit)) ?? (await dispatch(request));
     } catch (error) {
       if (error instanceof ApiError) {
         response = kit.error(error);
@@ -54,8 +66,16 @@ export function createHandle(parts: HandlerParts): (request: MockRequest) => Pro
         response = kit.error(coreError('INTERNAL_ERROR', 'The mock failed unexpectedly; see its log.'));
       }
     }
+    const origin = request.headers.origin;
+    if (origin !== undefined && storeCors !== undefined && storePlane) {
+      response =
+        request.method === 'OPTIONS'
+          ? (storeCors.preflight(request, origin) ?? response)
+          : storeCors.apply(origin, response);
+    }
+    if (shaping) response = shape(response, shaping);
     // The journal is for the API under test; reading it should not fill it.
-    if (!request.path.startsWith('/__')) journal.record(request, response.status, clock.now());
+    if (storePlane) journal.record(request, response.status, clock.now());
     return response;
   };
 
@@ -99,7 +119,10 @@ export function createHandle(parts: HandlerParts): (request: MockRequest) => Pro
     if (!request.path.startsWith(apiPrefix)) {
       throw coreError('NOT_FOUND', `The API lives under ${basePath}/, for example ${basePath}/store/orders.`);
     }
-    return router.dispatch(request, request.path.slice(basePath.length));
+    const path = request.path.slice(basePath.length);
+    const prefer = request.headers.prefer;
+    const preferred = prefer === undefined ? undefined : parts.preferred.answer(request, path, prefer);
+    return preferred ?? router.dispatch(request, path);
   }
 }
 

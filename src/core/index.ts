@@ -31,7 +31,10 @@ export {
 export type { ExtensionContext, ExtensionFactory, MockExtension, ServedRoute } from './extension.ts';
 export { parseId } from './ids.ts';
 export { type JournalEntry, RequestJournal } from './journal.ts';
+export type { JournalQuery } from './journal-query.ts';
+export { formatLatency, type Latency, parseLatency } from './latency.ts';
 export type { OrderSeed, PetSeed } from './order-input.ts';
+export { parsePrefer } from './prefer.ts';
 export { JSON_CONTENT_TYPE, jsonResponse, noContentResponse, ResponseKit } from './responses.ts';
 export {
   type Action,
@@ -44,6 +47,7 @@ export {
 } from './router.ts';
 export { ADMIN_PREFIX } from './routes/admin.ts';
 export { DEPRECATION_NOTICE_PATH } from './routes/pets.ts';
+export type { MockScenario } from './scenarios.ts';
 export {
   type CancelResult,
   type CreateResult,
@@ -52,8 +56,16 @@ export {
   type OrderStore,
   type ShipResult,
 } from './store.ts';
+export {
+  type FaultInput,
+  type FaultKind,
+  type FaultRule,
+  type LatencySettings,
+  TrafficControls,
+} from './traffic.ts';
 export type {
   Clock,
+  Delivery,
   HeaderMap,
   MockRequest,
   MockResponse,

@@ -1,3 +1,4 @@
+import { findEntries, type JournalQuery } from './journal-query.ts';
 import type { HeaderMap, MockRequest } from './types.ts';
 
 export interface JournalEntry {
@@ -53,6 +54,11 @@ export class RequestJournal {
       status,
       headers: redact(request.headers),
     }));
+  }
+
+  /** The entries that match every filter given, oldest first; `limit` keeps the newest (journal-query.ts). */
+  find(query: JournalQuery): JournalEntry[] {
+    return findEntries(this.entries(), query);
   }
 
   clear(): void {

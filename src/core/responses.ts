@@ -16,23 +16,37 @@ export class ResponseKit {
   readonly noContent: MockResponse;
   readonly preflight: MockResponse;
 
-  constructor(corsOrigin: string) {
-    this.cors = {
-      'access-control-allow-origin': corsOrigin,
-      'access-control-expose-headers': EXPOSED_HEADERS,
-      // A fixed origin makes the answer depend on the request's Origin, so caches must key on it.
-      ...(corsOrigin === '*' ? {} : { vary: 'Origin' }),
-    };
+  /**
+   * `cors`: `*` (any origin), the allowed origins, or false (`--no-cors`: no CORS headers at all). Requests
+   * with an allowed `Origin` get it reflected on top of these (src/core/store-cors.ts).
+   */
+  constructor(cors: '*' | string | readonly string[] | false) {
+    const origins = cors === false ? [] : typeof cors === 'string' ? [cors] : cors;
+    // One origin (or `*`) goes on every answer, as before; with several, only an allowed Origin gets one.
+    const fixed: Record<string, string> =
+      origins.length === 1 ? { 'access-control-allow-origin': origins[0] as string } : {};
+    this.cors =
+      cors === false
+        ? {}
+        : {
+            ...fixed,
+            'access-control-expose-headers': EXPOSED_HEADERS,
+            // The answer depends on the request's Origin (it is reflected), so caches must key on it.
+            vary: 'Origin',
+          };
     this.jsonHeaders = { ...this.cors, 'content-type': JSON_CONTENT_TYPE };
     this.noContent = { status: 204, headers: this.cors };
     this.preflight = {
       status: 204,
-      headers: {
-        ...this.cors,
-        'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
-        'access-control-allow-headers': 'Authorization, Content-Type, X-Mock-Session',
-        'access-control-max-age': '600',
-      },
+      headers:
+        cors === false
+          ? {}
+          : {
+              ...this.cors,
+              'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+              'access-control-allow-headers': 'Authorization, Content-Type, X-Mock-Session',
+              'access-control-max-age': '600',
+            },
     };
   }
 

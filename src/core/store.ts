@@ -40,6 +40,11 @@ export interface OrderStore {
   ship(id: string, shipDate: string): Promise<ShipResult>;
   /** Back to the seed state. */
   reset(): Promise<void>;
+  /**
+   * Replaces every order (the admin API's scenarios: an empty store, 10,000 orders); `reset()` still goes
+   * back to the seed. Optional: without it those scenarios answer 409.
+   */
+  replace?(orders: readonly StoredOrder[]): Promise<void>;
 }
 
 /** The public list (cancelled orders leave it) and the admin list (every order, with its status). */
@@ -68,7 +73,9 @@ export function hasChunkedLists(store: OrderStore): store is OrderStore & Chunke
  * list's JSON kept in chunks that a change re-renders one at a time.
  */
 export class InMemoryOrderStore implements OrderStore, ChunkedLists {
-  readonly #table = new OrderTable();
+  #table = new OrderTable();
+  /** The seed's table while a scenario has replaced the orders. */
+  #seedTable: OrderTable | undefined;
   #revision = 0;
   #visible: readonly StoredOrder[] | undefined;
   readonly #lists = { public: new ListChunks(VIEWS.public), admin: new ListChunks(VIEWS.admin) };
@@ -147,8 +154,27 @@ export class InMemoryOrderStore implements OrderStore, ChunkedLists {
   }
 
   async reset(): Promise<void> {
+    if (this.#seedTable) {
+      // Back from a scenario's orders: the seed's own table, every chunk rendered afresh.
+      this.#table = this.#seedTable;
+      this.#seedTable = undefined;
+      for (const list of Object.values(this.#lists)) list.clear();
+    }
     this.#table.reset();
     for (const row of this.#touched) for (const list of Object.values(this.#lists)) list.changed(row);
+    this.#touched = new Set();
+    this.#revision++;
+    this.#visible = undefined;
+  }
+
+  /** The orders of a scenario (an empty store, 10,000 orders) until `reset()` brings back the seed. */
+  async replace(orders: readonly StoredOrder[]): Promise<void> {
+    const table = new OrderTable();
+    for (const order of orders) if (table.row(order.id) === undefined) table.append(order);
+    table.markSeed();
+    this.#seedTable ??= this.#table;
+    this.#table = table;
+    for (const list of Object.values(this.#lists)) list.clear();
     this.#touched = new Set();
     this.#revision++;
     this.#visible = undefined;

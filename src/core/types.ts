@@ -33,6 +33,17 @@ export interface MockResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: ResponseBody;
+  /** Set only by latency and fault rules (src/core/traffic.ts): how the adapter delivers the answer. */
+  readonly delivery?: Delivery;
+}
+
+/** Latency and socket-level faults, described by the core and carried out by each adapter. */
+export interface Delivery {
+  /** Wait this long before answering. */
+  readonly delayMs: number;
+  /** `reset`: a TCP reset; `empty`: close without a byte; `dribble`: the body in chunks over `dribbleMs`. */
+  readonly fault?: 'reset' | 'empty' | 'dribble';
+  readonly dribbleMs?: number;
 }
 
 /** Whether an order can still be cancelled. The public Order has no status field (the seed lists none). */

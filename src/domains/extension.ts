@@ -4,6 +4,7 @@ import { apiPrefix, createApiRoutes } from './api-routes.ts';
 import { createDashboard, type Dashboard, type DashboardOptions } from './dashboard.ts';
 import { createHostRouting } from './host-routing.ts';
 import { createMockRoutes, mockPrefix } from './mock-routes.ts';
+import { scenarios } from './scenarios.ts';
 
 export interface DomainsDashboardOptions extends DashboardOptions {
   /** Host names the mock itself answers on (besides localhost and IP literals); never routed as custom domains. */
@@ -50,6 +51,12 @@ export function createDomainsDashboard(options: DomainsDashboardOptions = {}): D
       if (path.startsWith('/__')) return undefined;
       return byHost(request);
     },
+    // Listed beside the store's by GET /__mock/scenarios; /__mock/dashboard/scenarios still loads them too.
+    scenarios: scenarios.map(({ name, description }) => ({
+      name: `domains:${name}`,
+      description: `Custom domains: ${description}`,
+      apply: async () => void (await simulation.loadScenario(name)),
+    })),
     reset: () => simulation.reset(),
   };
 }

@@ -1,50 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { answerProblems, specOperations } from '../test-support/spec-validator.ts';
 import { type Answer, domainsOf, recordsOf, testDashboard } from './test-support/harness.ts';
 
 /** spec/dashboard.openapi.yaml is the contract: the routes served and every body seen must agree with it. */
-type Operation = { responses: Record<string, { $ref?: string; content?: Record<string, unknown> }> };
-const spec = parse(readFileSync(new URL('../../spec/dashboard.openapi.yaml', import.meta.url), 'utf8')) as {
-  paths: Record<string, Record<string, Operation>>;
-  components: { responses: Record<string, { content?: Record<string, unknown> }> };
-};
-const id = 'https://petstore-mock.test/spec/dashboard.openapi.yaml';
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats.default(ajv);
-ajv.addSchema(spec as object, id);
-
-const methods = ['get', 'put', 'post', 'delete', 'patch'];
-const specRoutes = Object.entries(spec.paths).flatMap(([path, item]) =>
-  Object.keys(item)
-    .filter((key) => methods.includes(key))
-    .map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
-);
-
-/** Problems of one answer: undocumented status, or a body that does not match the documented schema. */
-function problems(method: string, path: string, answer: Answer): string[] {
-  const entry = Object.keys(spec.paths).find((template) =>
-    new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`).test(path),
-  );
-  const operation = entry ? spec.paths[entry]?.[method.toLowerCase()] : undefined;
-  if (!entry || !operation) return [`${method} ${path} is not in the spec`];
-  let response = operation.responses[String(answer.status)];
-  if (!response) return [`${method} ${path} → ${answer.status} is not documented`];
-  let pointer = `#/paths/${entry.replaceAll('~', '~0').replaceAll('/', '~1')}/${method.toLowerCase()}/responses/${answer.status}`;
-  if (response.$ref) {
-    pointer = response.$ref;
-    response = spec.components.responses[response.$ref.split('/').pop() ?? ''] ?? {};
-  }
-  if (!response.content)
-    return answer.body === undefined ? [] : [`${answer.status} has a body the spec does not document`];
-  const validate = ajv.getSchema(`${id}${pointer}/content/application~1json/schema`);
-  if (!validate) return [`no schema at ${pointer}`];
-  return validate(answer.body)
-    ? []
-    : (validate.errors ?? []).map((e) => `${method} ${path}: ${e.instancePath} ${e.message}`);
-}
+const specRoutes = specOperations('dashboard.openapi.yaml');
+const problems = (method: string, path: string, answer: Answer): string[] =>
+  answerProblems(method, path, answer).map((problem) => `${method} ${path}: ${problem}`);
 
 describe('spec/dashboard.openapi.yaml', () => {
   it('documents exactly the routes the dashboard serves', () => {

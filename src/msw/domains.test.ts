@@ -27,6 +27,20 @@ describe('the dashboard API through MSW', () => {
     expect(await get('/__dashboard/api/projects/acme-shop/domains')).toEqual([]);
   });
 
+  it('lists the simulation’s scenarios beside the store’s in /__mock/scenarios and applies them', async () => {
+    const listed = await get('/__mock/scenarios');
+    const names = listed.map((scenario: { name: string }) => scenario.name);
+    expect(names.slice(0, 4)).toEqual(['seed', 'empty', 'all-shipped', 'large']);
+    expect(names).toContain('domains:every-state');
+    const applied = await fetch(`${base}/__mock/scenarios/domains:every-state`, { method: 'POST' });
+    expect(applied.status).toBe(200);
+    const domains = await get('/__dashboard/api/projects/acme-shop/domains');
+    expect(domains.map((d: { status: string }) => d.status)).toContain('misconfigured');
+    await controller.reset();
+    await controller.scenarios.apply('domains:every-state');
+    expect(await get('/__dashboard/api/projects/acme-shop/domains')).not.toEqual([]);
+  });
+
   it('lets a test move the clock, through the API or the controller', async () => {
     const added = await fetch(`${base}/__dashboard/api/projects/acme-shop/domains`, {
       method: 'POST',

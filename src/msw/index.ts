@@ -1,5 +1,15 @@
-import { type HttpHandler, HttpResponse, type HttpResponseResolver, http } from 'msw';
-import type { MockClock, MockExtension, MockRequest, RequestJournal, ServedRoute } from '../core/index.ts';
+import { delay, type HttpHandler, HttpResponse, type HttpResponseResolver, http } from 'msw';
+import type {
+  FaultInput,
+  FaultRule,
+  LatencySettings,
+  MockClock,
+  MockExtension,
+  MockRequest,
+  MockResponse,
+  RequestJournal,
+  ServedRoute,
+} from '../core/index.ts';
 import { createMock, type Mock, type MockOptions, type MockState } from '../mock.ts';
 import { resolveBaseUrl } from './base-url.ts';
 import { type ControllerStore, controllerStore } from './store-view.ts';
@@ -24,7 +34,24 @@ export interface MockController {
   readonly clock: MockClock;
   /** The orders; ids as the wire shows them (`store.get(1)`) or as strings. */
   readonly store: ControllerStore;
+  /** The requests seen: `entries()`, or `find({ method: 'DELETE', path, status, since, limit })`. */
   readonly journal: RequestJournal;
+  /** Fault rules, as at /__mock/faults: answered with MSW's `delay()` and `HttpResponse.error()`. */
+  readonly faults: {
+    add(rule: FaultInput): FaultRule;
+    list(): FaultRule[];
+    clear(): void;
+  };
+  /** Latency, as at /__mock/latency, e.g. `controller.latency.set({ global: '100ms-800ms' })`. */
+  readonly latency: {
+    get(): LatencySettings;
+    set(settings: LatencySettings): void;
+  };
+  /** Named states, as at /__mock/scenarios: `await controller.scenarios.apply('empty')`. */
+  readonly scenarios: {
+    list(): { name: string; description: string }[];
+    apply(name: string): Promise<void>;
+  };
   /** The state behind this controller (the default session's, or the one `session(id)` gave). */
   readonly api: MockState;
   /** The extensions built for this mock (the domains simulation, when given one). */
@@ -62,8 +89,16 @@ export function createHandlers(options: CreateHandlersOptions = {}): {
 } {
   const baseUrl = resolveBaseUrl(options.baseUrl ?? 'http://localhost:4010/v1');
   const api = createMock({ ...options, basePath: baseUrl.pathname.replace(/\/+$/, '') });
-  const answer: HttpResponseResolver = async ({ request }) =>
-    toHttpResponse(await api.handle(await toMockRequest(request)), request.method);
+  const answer: HttpResponseResolver = async ({ request }) => {
+    const response = await api.handle(await toMockRequest(request));
+    if (response.delivery) {
+      if (response.delivery.delayMs > 0) await delay(response.delivery.delayMs);
+      const { fault } = response.delivery;
+      if (fault === 'reset' || fault === 'empty') return HttpResponse.error();
+      if (fault === 'dribble') return dribbled(response, response.delivery.dribbleMs ?? 0);
+    }
+    return toHttpResponse(response, request.method);
+  };
 
   const handlers: HttpHandler[] = [];
   const fallbacks: HttpHandler[] = [];
@@ -81,12 +116,27 @@ export function createHandlers(options: CreateHandlersOptions = {}): {
 }
 
 function controllerOf(state: MockState, session: (id: string) => MockState): MockController {
-  const { clock, store, journal, extensions } = state;
+  const { clock, store, journal, extensions, traffic } = state;
   return {
     reset: () => state.reset(),
     clock,
     store: controllerStore(store),
     journal,
+    faults: {
+      add: (rule) => traffic.addFault(rule),
+      list: () => traffic.faults(),
+      clear: () => traffic.clearFaults(),
+    },
+    latency: { get: () => traffic.latency(), set: (settings) => traffic.setLatency(settings) },
+    scenarios: {
+      list: () => state.scenarios().map(({ name, description }) => ({ name, description })),
+      async apply(name) {
+        const scenario = state.scenarios().find((candidate) => candidate.name === name);
+        if (!scenario)
+          throw new Error(`There is no scenario "${name}"; controller.scenarios.list() names them.`);
+        await scenario.apply();
+      },
+    },
     api: state,
     extensions,
     session: (id) => controllerOf(session(id), session),
@@ -114,6 +164,22 @@ async function toMockRequest(request: Request): Promise<MockRequest> {
     headers: Object.fromEntries(request.headers),
     body: hasBody ? await request.text() : undefined,
   };
+}
+
+/** The body in five pieces spread over `ms`, with MSW's own `delay()` between them. */
+function dribbled(response: MockResponse, ms: number): HttpResponse<ReadableStream> {
+  const bytes = new TextEncoder().encode(response.body?.text ?? '');
+  const size = Math.max(1, Math.ceil(bytes.length / 5));
+  const stream = new ReadableStream({
+    async start(controller) {
+      for (let start = 0; start < bytes.length; start += size) {
+        controller.enqueue(bytes.subarray(start, start + size));
+        await delay(Math.floor(ms / 5));
+      }
+      controller.close();
+    },
+  });
+  return new HttpResponse(stream, { status: response.status, headers: response.headers });
 }
 
 function toHttpResponse(response: Awaited<ReturnType<Mock['handle']>>, method: string): HttpResponse<string> {

@@ -23,7 +23,12 @@ export function listening(mock: RunningServer, options: CliOptions) {
       : [
           `  API key: ${keyNote}`,
           `  Try:     curl -H "Authorization: Bearer ${key}" ${mock.baseUrl}/store/orders`,
-          ...(options.admin ? [`  Admin:   ${mock.url}/__mock/orders (no key needed)`] : []),
+          ...(options.admin
+            ? [
+                `  Admin:   ${mock.url}/__mock/orders (no key needed)`,
+                `  Control: ${mock.url}/__mock/ (orders, requests, faults, latency, scenarios, clock)`,
+              ]
+            : []),
           `  Domains: ${mock.url}/__dashboard/api/projects (clock ${options.clock}, DNS ${options.dnsServer ?? 'simulated'})`,
           ...(options.store
             ? [

@@ -40,7 +40,7 @@ export function apiKey(name: string, key: string): string {
 export function corsOrigin(value: string): string {
   if (value === '*' || isOrigin(value)) return value;
   throw new UsageError(
-    `--cors-origin must be * or one origin such as https://app.example (no path, no list), not ${quote(value)}.`,
+    `--cors-origin must be * or one origin such as https://app.example (no path; repeat the option for several), not ${quote(value)}.`,
   );
 }
 

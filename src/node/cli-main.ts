@@ -125,6 +125,8 @@ function serverOptions(
     host: options.host,
     apiKeys: options.apiKeys,
     corsOrigin: options.corsOrigin,
+    cors: options.cors,
+    ...(options.latency ? { latency: options.latency } : {}),
     admin: options.admin,
     ...(options.petsSunset ? { petsSunset: options.petsSunset } : {}),
     ...(options.quiet ? {} : { onResponse: requestLogger(options.logFormat, write) }),

@@ -77,8 +77,26 @@ describe('petstore-mock options', () => {
         /^petstore-mock: --cors-origin must be \* or one origin/,
       );
     }
-    expect(serve(['--cors-origin', 'http://localhost:5173']).corsOrigin).toBe('http://localhost:5173');
-    expect(serve([]).corsOrigin).toBe('*');
+    expect(serve(['--cors-origin', 'http://localhost:5173']).corsOrigin).toEqual(['http://localhost:5173']);
+    expect(serve([]).corsOrigin).toEqual(['*']);
+  });
+
+  test('--cors-origin repeats to allow several origins; --no-cors turns CORS off', () => {
+    const twice = serve(['--cors-origin', 'http://localhost:5173', '--cors-origin', 'https://app.example']);
+    expect(twice.corsOrigin).toEqual(['http://localhost:5173', 'https://app.example']);
+    expect(twice.cors).toBe(true);
+    expect(serve(['--no-cors']).cors).toBe(false);
+  });
+
+  test('--latency takes a delay or a uniform range, at most 60s', async () => {
+    expect(serve(['--latency', '300ms']).latency).toBe('300ms');
+    expect(serve(['--latency', '100ms-800ms']).latency).toBe('100ms-800ms');
+    expect(serve([]).latency).toBeUndefined();
+    for (const bad of ['fast', '800ms-100ms', '2m', '1s-2s-3s']) {
+      expect(await refusal(['--latency', bad]), bad).toMatch(
+        /^petstore-mock: --latency must be a delay such as 300ms/,
+      );
+    }
   });
 
   test('echoes at most 64 characters of any input, on one line', async () => {

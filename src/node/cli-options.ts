@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { parseLatency } from '../core/latency.ts';
 import { maxPropagationMs, parseDuration } from '../domains/index.ts';
 import { apiKey, corsOrigin, integer, orderCount, UsageError } from './cli-checks.ts';
 import { oneLine, quote } from './cli-text.ts';
@@ -18,7 +19,12 @@ export interface CliOptions {
   readonly fixturesFile?: string;
   /** Reload the fixtures file when it changes. */
   readonly watch: boolean;
-  readonly corsOrigin: string;
+  /** The origins the Store API allows (`*` for any); `--cors-origin` repeated. */
+  readonly corsOrigin: readonly string[];
+  /** CORS headers on the Store API (`--no-cors` turns them off). */
+  readonly cors: boolean;
+  /** Added to every Store API answer: `300ms` or a range `100ms-800ms`. */
+  readonly latency?: string;
   readonly petsSunset?: string;
   readonly admin: boolean;
   readonly logFormat: 'pretty' | 'json';
@@ -85,6 +91,12 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
   if (values.fixtures !== undefined && (values.seed !== undefined || values.orders !== undefined)) {
     throw new UsageError('Use either --fixtures or --seed/--orders, not both.');
   }
+  const latency = values.latency;
+  if (latency !== undefined && parseLatency(latency) === undefined) {
+    throw new UsageError(
+      `--latency must be a delay such as 300ms or a range such as 100ms-800ms (at most 60s), not ${quote(latency)}.`,
+    );
+  }
   if (values.watch && values.fixtures === undefined) throw new UsageError('--watch needs --fixtures FILE.');
   const generate =
     values.seed === undefined && values.orders === undefined
@@ -111,7 +123,9 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
       ...(generate ? { generate } : {}),
       ...(values.fixtures === undefined ? {} : { fixturesFile: values.fixtures }),
       watch: values.watch,
-      corsOrigin: corsOrigin(values['cors-origin']),
+      corsOrigin: (values['cors-origin'] ?? ['*']).map(corsOrigin),
+      cors: !values['no-cors'],
+      ...(latency === undefined ? {} : { latency }),
       ...(sunset === undefined ? {} : { petsSunset: sunset }),
       admin: !values['no-admin'],
       logFormat,
@@ -138,7 +152,9 @@ const OPTIONS = {
   orders: { type: 'string' },
   fixtures: { type: 'string' },
   watch: { type: 'boolean', default: false },
-  'cors-origin': { type: 'string', default: '*' },
+  'cors-origin': { type: 'string', multiple: true },
+  latency: { type: 'string' },
+  'no-cors': { type: 'boolean', default: false },
   'pets-sunset': { type: 'string' },
   'no-admin': { type: 'boolean', default: false },
   'log-format': { type: 'string', default: 'pretty' },

@@ -15,7 +15,10 @@ Options:
   --fixtures FILE       load orders from FILE: an array of orders, or {"orders": [...], "pets": [...]}
                         (JSON Schema: petstore-mock/fixtures.schema.json)
   --watch               reload --fixtures when FILE changes (a bad file keeps the current orders)
-  --cors-origin ORIGIN  Access-Control-Allow-Origin: * or one origin such as https://app.example (default *)
+  --cors-origin ORIGIN  an origin the Store API allows, reflected with credentials (default *: any);
+                        repeat for several, e.g. --cors-origin http://localhost:5173
+  --no-cors             no CORS headers on the Store API
+  --latency D           delay every Store API answer: 300ms, or a range 100ms-800ms (uniform)
   --pets-sunset DATE    when GET /pets/{petId} starts answering 410 (default 2027-07-01T00:00:00Z)
   --no-admin            do not serve the /__mock admin API
   --log-format FORMAT   pretty or json (default pretty)

@@ -32,10 +32,10 @@ const SECURITY_HEADERS = {
  * The folder holding the page's files: `src/dashboard-page` under the package root, found by walking up from
  * this module to the folder with package.json, so it works from source (tsx, vitest) and from `dist/src/node`.
  */
-export function dashboardPageRoot(from: string = import.meta.url): string {
+export function dashboardPageRoot(from: string = import.meta.url, folderName = 'dashboard-page'): string {
   let folder = dirname(fileURLToPath(from));
   for (;;) {
-    if (existsSync(join(folder, 'package.json'))) return join(folder, 'src', 'dashboard-page');
+    if (existsSync(join(folder, 'package.json'))) return join(folder, 'src', folderName);
     const parent = dirname(folder);
     if (parent === folder) throw new Error(`No package.json above ${fileURLToPath(from)}.`);
     folder = parent;
@@ -79,6 +79,22 @@ async function servePage(
   base: string,
   path: string,
 ): Promise<void> {
+  if (!readOnlyOrFolder(req, res, path, DASHBOARD_PAGE_PATH)) return;
+  const file = resolveFile(base, path.slice(DASHBOARD_PAGE_PATH.length) || 'index.html');
+  await sendFile(req, res, file, `The dashboard page has no file ${path}; open ${DASHBOARD_PAGE_PATH}.`);
+}
+
+/**
+ * Answers what a page's path does not serve: a method other than GET or HEAD (405), and the folder's path
+ * without its slash (301 to it: relative URLs in the page resolve against the folder). True when the
+ * request is for a file.
+ */
+export function readOnlyOrFolder(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  folder: string,
+): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     sendError(
       res,
@@ -86,21 +102,29 @@ async function servePage(
         allow: 'GET, HEAD',
       }),
     );
-    return;
+    return false;
   }
-  // Relative URLs in the page resolve against the folder, so the bare path redirects to it.
-  if (path === '/__dashboard') {
-    res.writeHead(301, { location: DASHBOARD_PAGE_PATH, 'content-length': 0 }).end();
-    return;
+  if (`${path}/` === folder) {
+    res.writeHead(301, { location: folder, 'content-length': 0 }).end();
+    return false;
   }
-  const file = resolveFile(base, path.slice(DASHBOARD_PAGE_PATH.length) || 'index.html');
+  return true;
+}
+
+/**
+ * Sends one of a page's files (GET or HEAD) with its type, an ETag and the security headers; a file that is
+ * missing or of a kind not served is a 404 Error body saying `missing`.
+ */
+export async function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: string | undefined,
+  missing: string,
+): Promise<void> {
   const type = file === undefined ? undefined : CONTENT_TYPES[extname(file)];
   const info = file === undefined || type === undefined ? undefined : await stat(file).catch(() => undefined);
   if (file === undefined || type === undefined || !info?.isFile()) {
-    sendError(
-      res,
-      coreError('NOT_FOUND', `The dashboard page has no file ${path}; open ${DASHBOARD_PAGE_PATH}.`),
-    );
+    sendError(res, coreError('NOT_FOUND', missing));
     return;
   }
   const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
@@ -115,7 +139,7 @@ async function servePage(
 }
 
 /** The file a URL path names inside `base`, or undefined for anything that could step outside it. */
-function resolveFile(base: string, relative: string): string | undefined {
+export function resolveFile(base: string, relative: string): string | undefined {
   let decoded: string;
   try {
     decoded = decodeURIComponent(relative);
@@ -131,7 +155,7 @@ function resolveFile(base: string, relative: string): string | undefined {
 }
 
 /** The mock's one Error body, without CORS: the page and its API share an origin. */
-function sendError(res: ServerResponse, error: ApiError): void {
+export function sendError(res: ServerResponse, error: ApiError): void {
   const { text } = errorBody(error);
   res
     .writeHead(error.status, {

@@ -1,12 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { coreError } from '../core/errors.ts';
 import type { HeaderMap, MockApi, MockRequest, MockResponse } from '../core/index.ts';
+import { deliver } from './listener-delivery.ts';
 
 export interface ListenerOptions {
   /** Largest request body read, in bytes; default 1 MiB. Only POST, PUT and PATCH bodies are read. */
   readonly maxBodyBytes?: number;
   /** Called once per answered request, for the request log. */
   readonly onResponse?: (request: MockRequest, status: number, milliseconds: number) => void;
+  /** Waits for latency and fault delays; tests pass one that records instead of waiting. */
+  readonly sleep?: (ms: number) => Promise<void>;
 }
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
@@ -22,6 +25,7 @@ export function createListener(
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
   const { onResponse } = options;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
   return (req, res) => {
     const started = onResponse ? performance.now() : 0;
@@ -41,6 +45,11 @@ export function createListener(
       : api.handle(request);
     answer.then(
       (response) => {
+        // Latency and faults only (one property check otherwise): listener-delivery.ts.
+        if (response.delivery) {
+          deliver(res, response, response.delivery, sleep, write).catch(() => res.destroy());
+          return;
+        }
         // Only writing can throw here (handle never rejects); the socket is all that is left to close.
         try {
           write(res, response);

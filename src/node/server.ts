@@ -10,6 +10,7 @@ import {
   domainsSimulation,
 } from '../domains/index.ts';
 import { createMock, type Mock, type MockOptions } from '../mock.ts';
+import { withControlPage } from './control-page.ts';
 import { withDashboardPage } from './dashboard-page.ts';
 import { createListener, type ListenerOptions } from './listener.ts';
 
@@ -67,10 +68,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const built = createMock({ ...options, extensions: [...(options.extensions ?? []), ...withDomains] });
   const api = options.share ? options.share(built) : built;
   const listener = createListener(api, options);
-  const server = createServer(
-    { maxHeaderSize: MAX_HEADER_BYTES },
-    options.dashboardPage === false || !domains ? listener : withDashboardPage(listener),
-  );
+  const withPages = options.dashboardPage === false || !domains ? listener : withDashboardPage(listener);
+  // The control page needs the admin API it drives.
+  const withControls = options.admin === false ? withPages : withControlPage(withPages);
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, withControls);
   server.on('clientError', (error: Error & { code?: string }, socket: Socket) =>
     answerClientError(api, error, socket),
   );

@@ -210,7 +210,7 @@ export const scenarios: Scenario[] = [
     },
   },
   {
-    name: 'answers a CORS preflight without a key',
+    name: 'answers a CORS preflight without a key, reflecting the origin with credentials',
     async run(target) {
       const response = await target.request('/v1/store/orders', {
         method: 'OPTIONS',
@@ -218,7 +218,8 @@ export const scenarios: Scenario[] = [
         headers: { origin: 'http://app.test', 'access-control-request-method': 'DELETE' },
       });
       expect(response.status).toBe(204);
-      expect(response.header('access-control-allow-origin')).toBe('*');
+      expect(response.header('access-control-allow-origin')).toBe('http://app.test');
+      expect(response.header('access-control-allow-credentials')).toBe('true');
       expect(response.header('access-control-allow-methods')).toContain('DELETE');
       expect(response.header('access-control-allow-headers')).toContain('Authorization');
     },

@@ -8,9 +8,12 @@ import { parseOrderSeed } from '../order-input.ts';
 import { adminOrderJson } from '../order-json.ts';
 import { chunkedBody, jsonBody, type ResponseKit } from '../responses.ts';
 import { Router, route, truncate } from '../router.ts';
+import type { MockScenario } from '../scenarios.ts';
 import { hasChunkedLists, type OrderStore } from '../store.ts';
+import type { TrafficControls } from '../traffic.ts';
 import type { MockResponse, StoredOrder } from '../types.ts';
 import { bodyExamples, requestBodies } from './admin-bodies.generated.ts';
+import { controlRoutes } from './admin-controls.ts';
 
 export const ADMIN_PREFIX = '/__mock';
 
@@ -19,6 +22,8 @@ export interface AdminDependencies {
   readonly journal: RequestJournal;
   readonly kit: ResponseKit;
   readonly clock: MockClock;
+  readonly traffic: TrafficControls;
+  readonly scenarios: () => readonly MockScenario[];
   /** Resets the whole mock: orders, journal, clock and every extension. */
   readonly reset: () => Promise<void>;
 }
@@ -27,7 +32,15 @@ export interface AdminDependencies {
  * The mock-only admin API under /__mock (spec/mock-admin.openapi.yaml): no key needed, so that a test or a
  * person can set up state. `--no-admin` leaves it out.
  */
-export function adminApi({ store, journal, kit, clock, reset }: AdminDependencies): MockExtension {
+export function adminApi({
+  store,
+  journal,
+  kit,
+  clock,
+  reset,
+  traffic,
+  scenarios,
+}: AdminDependencies): MockExtension {
   // Built once per change of state, as the public list is.
   let cached: { revision: number; response: MockResponse } | undefined;
   const ordersResponse = async () => {
@@ -76,19 +89,26 @@ export function adminApi({ store, journal, kit, clock, reset }: AdminDependencie
           return orderResponse(result.order);
         },
       }),
+      route('/orders/:id/cancel', {
+        POST: async (_request, { id: rawId }) => {
+          const id = parseId(rawId);
+          const result = id === undefined ? undefined : await store.cancel(id);
+          if (!result || result.outcome === 'not_found') {
+            throw coreError('ORDER_NOT_FOUND', `Order ${truncate(rawId)} does not exist.`);
+          }
+          if (result.outcome === 'already_shipped') {
+            throw coreError('ORDER_ALREADY_SHIPPED', `Order ${result.order.id} has already shipped.`);
+          }
+          return orderResponse(result.order);
+        },
+      }),
       route('/reset', {
         POST: async () => {
           await reset();
           return kit.noContent;
         },
       }),
-      route('/requests', {
-        GET: async () => kit.json(200, jsonBody(journal.entries())),
-        DELETE: async () => {
-          journal.clear();
-          return kit.noContent;
-        },
-      }),
+      ...controlRoutes({ journal, kit, traffic, scenarios }),
       route('/clock', { GET: async () => clockResponse() }),
       route('/clock/advance', {
         POST: async (request) => {

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { loadSpec } from '../spec.ts';
+import type { ExchangeResponse } from '../types.ts';
+import { gradeExchange, type Observed } from './grade.ts';
+
+const spec = loadSpec();
+const ERROR_401 = '{"code":"UNAUTHORIZED","message":"no","status":401}';
+
+function graded(method: string, path: string, response: Partial<ExchangeResponse>, authorization?: string) {
+  const body = response.body ?? '';
+  const observed: Observed = {
+    method,
+    path,
+    authorization,
+    preflight: false,
+    response: {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      bodyBytes: Buffer.byteLength(body),
+      truncated: false,
+      ...response,
+      body,
+    },
+  };
+  return gradeExchange(spec, observed).findings.map((f) => `${f.rule.severity} ${f.rule.id}: ${f.message}`);
+}
+
+const challenge = (value: string) => ({
+  status: 401,
+  headers: { 'content-type': 'application/json', 'www-authenticate': value },
+  body: ERROR_401,
+});
+
+describe('grading one exchange', () => {
+  it('reads ids exactly: 2^63-1 passes, 2^63 is not an int64', () => {
+    expect(graded('GET', '/store/orders', { body: '[{"id":9223372036854775807}]' })).toEqual([]);
+    expect(graded('GET', '/store/orders', { body: '[{"id":9223372036854775808}]' })).toEqual([
+      'must orders.list: GET /store/orders → 200: id 9223372036854775808 is not an int64',
+    ]);
+  });
+
+  it('grades the challenge error code by what the client sent, never by the scheme case', () => {
+    expect(graded('GET', '/store/orders', challenge('Bearer realm="p"'))).toEqual([]);
+    expect(graded('GET', '/store/orders', challenge('Bearer error="invalid_token"'), 'bearer x')).toEqual([]);
+    expect(graded('GET', '/store/orders', challenge('Bearer realm="p"'), 'Bearer x')).toEqual([
+      'should auth.challenge-error: GET /store/orders → 401 for a refused token carries no error code',
+    ]);
+    expect(graded('GET', '/store/orders', challenge('Basic realm="p"'))).toEqual([
+      'should auth.challenge: GET /store/orders → 401: WWW-Authenticate "Basic realm=\\"p\\"" has no Bearer challenge',
+    ]);
+  });
+
+  it('reads the deprecation headers on the pet route only', () => {
+    const headers = {
+      'content-type': 'application/json',
+      deprecation: 'true',
+      sunset: 'Thu, 01 Jul 2027 00:00:00 GMT',
+    };
+    expect(graded('GET', '/pets/1', { headers, body: '{"id":1}' })).toEqual([
+      'should pets.deprecation: GET /pets/1 → 200: deprecation: true is not an RFC 9745 date (@<seconds>)',
+      'should pets.sunset-link: GET /pets/1 → 200 without a Link rel="sunset"',
+    ]);
+    expect(graded('GET', '/store/orders', { headers, body: '[]' })).toEqual([]);
+  });
+
+  it('tells a malformed id from an absent one, and flags an undocumented status and a 204 with a length', () => {
+    expect(graded('DELETE', '/store/orders/abc', { status: 500, body: '' })).toEqual([
+      'should proxy.documented-status: DELETE /store/orders/abc → 500, not a status documented for cancelOrder',
+      'should http.malformed-id: DELETE /store/orders/abc → 500, expected 4xx for a malformed id',
+    ]);
+    expect(
+      graded('DELETE', '/store/orders/7', { status: 404, body: '{"code":"X","message":"m","status":404}' }),
+    ).toEqual([]);
+    expect(graded('DELETE', '/store/orders/7', { status: 204, headers: { 'content-length': '0' } })).toEqual([
+      'should http.no-content: DELETE /store/orders/7 → 204 carries content-length: 0',
+    ]);
+  });
+
+  it('holds the bodies the spec declares to application/json, and any other JSON body to a JSON label', () => {
+    const plain = { 'content-type': 'text/plain' };
+    expect(graded('GET', '/store/orders', { headers: plain, body: '[]' })).toEqual([
+      'must http.media-type: GET /store/orders → 200 is labelled "text/plain"',
+    ]);
+    expect(
+      graded('GET', '/pets/1', {
+        headers: {
+          ...plain,
+          deprecation: '@1',
+          sunset: 'Thu, 01 Jul 2027 00:00:00 GMT',
+          link: '<x>; rel="sunset"',
+        },
+        body: '{}',
+      }),
+    ).toEqual(['should http.content-type: GET /pets/1 → 200 sends JSON as "text/plain"']);
+  });
+
+  it('reads the list as the suite does: RFC 3339 dates and the documented field names are should', () => {
+    expect(
+      graded('GET', '/store/orders', { body: '[{"id":1,"pet_id":2,"shipDate":"2026-12-01T10:00:00"}]' }),
+    ).toEqual([
+      'should orders.date-time: GET /store/orders → 200: /0/shipDate must match format "date-time"',
+      'should orders.fields: GET /store/orders → 200: order [0] has "pet_id" for petId',
+    ]);
+  });
+
+  it('records an undocumented method or path as info', () => {
+    expect(graded('PATCH', '/store/orders', {})).toEqual([
+      'info proxy.undocumented-operation: PATCH /store/orders → 200: /store/orders documents GET only',
+    ]);
+    expect(graded('GET', '/store/orders/', {})).toEqual([
+      'info proxy.undocumented-operation: GET /store/orders/ → 200: no operation of the spec has this path',
+    ]);
+  });
+});

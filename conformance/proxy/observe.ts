@@ -1,0 +1,84 @@
+import type { Spec } from '../spec.ts';
+import type { ExchangeResponse } from '../types.ts';
+import { decodeContent } from './body-copy.ts';
+import { curlFor } from './curl.ts';
+import type { Forwarded, UpstreamAnswer } from './forward.ts';
+import { gradeExchange, type Observed } from './grade.ts';
+import { headerRecord } from './headers.ts';
+import type { ProxyViolation, Recorder } from './report.ts';
+
+/** The graded copy of an answer: the body decoded from its Content-Encoding, or why it is not graded. */
+function gradedCopy(
+  answer: UpstreamAnswer,
+  limit: number,
+): { response: ExchangeResponse; notGraded?: string } {
+  const headers = headerRecord(answer.rawHeaders);
+  const { body } = answer;
+  const response = {
+    status: answer.status,
+    headers,
+    body: '',
+    bodyBytes: body.bytes,
+    truncated: body.overflowed,
+  };
+  if (body.overflowed) {
+    return { response, notGraded: `${body.bytes} bytes, over the ${limit}-byte limit; forwarded whole` };
+  }
+  if (answer.interrupted)
+    return { response: { ...response, interrupted: answer.interrupted }, notGraded: answer.interrupted };
+  const decoded = decodeContent(body.buffer(), headers['content-encoding'], limit);
+  if (!decoded.ok) return { response, notGraded: decoded.reason };
+  return { response: { ...response, body: new TextDecoder().decode(decoded.bytes) } };
+}
+
+const firstHeader = (raw: readonly string[], name: string): string | undefined => {
+  for (let i = 0; i + 1 < raw.length; i += 2) if (raw[i]?.toLowerCase() === name) return raw[i + 1];
+  return undefined;
+};
+
+/** Grades one forwarded exchange and records it; returns its violations (redacted) in the order found. */
+export function observe(
+  spec: Spec,
+  recorder: Recorder,
+  exchange: Forwarded,
+  seq: number,
+  limit: number,
+): ProxyViolation[] {
+  const { answer } = exchange;
+  if (!answer) {
+    recorder.exchange('upstream failed');
+    return [];
+  }
+  const target = exchange.target;
+  const path = target.slice('/v1'.length).split('?')[0] || '/';
+  const copy = gradedCopy(answer, limit);
+  const observed: Observed = {
+    method: exchange.method,
+    path,
+    authorization: firstHeader(exchange.requestHeaders, 'authorization'),
+    preflight:
+      exchange.method === 'OPTIONS' &&
+      firstHeader(exchange.requestHeaders, 'access-control-request-method') !== undefined,
+    response: copy.response,
+    ...(copy.notGraded !== undefined ? { bodyNotGraded: copy.notGraded } : {}),
+  };
+  const graded = gradeExchange(spec, observed);
+  recorder.exchange(graded.operation ? 'graded' : 'not graded', graded.applied);
+  if (graded.findings.length === 0) return [];
+  const curl = curlFor(exchange);
+  return graded.findings.map(({ rule, message }) =>
+    recorder.violation({
+      seq,
+      operation: {
+        operationId: graded.operation?.operationId ?? null,
+        method: exchange.method,
+        path: graded.operation?.path ?? path,
+      },
+      request: `${exchange.method} ${target}`,
+      check: rule.id,
+      severity: rule.severity,
+      message,
+      curl,
+    }),
+  );
+}

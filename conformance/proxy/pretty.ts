@@ -1,0 +1,36 @@
+import { formatSummary } from '../reporters/pretty.ts';
+import { escapeControls } from '../text.ts';
+import type { Summary } from '../types.ts';
+import type { ProxyReport, ProxyViolation } from './report.ts';
+
+const LABEL = { must: 'FAIL', should: 'WARN', info: 'INFO' } as const;
+
+/**
+ * One line per violation as it happens, with the curl that repeats it (must and should only); text from the
+ * upstream is escaped, so a server can neither move the cursor nor start a line of its own.
+ */
+export function formatViolation(v: ProxyViolation): string {
+  const operation = v.operation.operationId ?? 'no operation';
+  const line = `${LABEL[v.severity]} ${v.severity.padEnd(6)} ${v.check} (${operation}) — ${escapeControls(v.message)}\n`;
+  return v.severity === 'info' ? line : `${line}       Reproduce with: ${escapeControls(v.curl)}\n`;
+}
+
+export function formatBanner(url: string, upstream: string): string {
+  return [
+    `petstore-conformance proxy: ${url}/v1 → ${upstream}`,
+    `  report: GET ${url}/__conformance/report`,
+    '  every request under /v1 is forwarded unchanged and graded against the spec',
+    '  stop with Ctrl-C (SIGINT) or SIGTERM to write the reports and the summary',
+    '',
+  ].join('\n');
+}
+
+export function formatProxySummary(report: ProxyReport, summary: Summary): string {
+  const bySeverity = (s: string) => report.violations.filter((v) => v.severity === s).length;
+  return [
+    `${report.exchanges} exchange(s) forwarded, ${report.graded} graded, ${report.upstreamFailures} upstream failure(s)`,
+    `violations: ${bySeverity('must')} must, ${bySeverity('should')} should, ${bySeverity('info')} info`,
+    formatSummary(summary),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,166 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createJunitReporter } from '../reporters/junit.ts';
+import { loadSpec } from '../spec.ts';
+import type { CheckResult, Summary } from '../types.ts';
+import { createForwarder } from './forward.ts';
+import { observe } from './observe.ts';
+import { type ProxyOptions, resolveProxyOptions } from './options.ts';
+import { createRecorder, type ProxyReport, type ProxyViolation } from './report.ts';
+import { createSecrets, secretsInRequest, secretsInResponse } from './secrets.ts';
+
+export const REPORT_PATH = '/__conformance/report';
+const PREFIX = '/v1';
+/** How long stop() lets exchanges in flight finish before cutting them. */
+const DRAIN_MS = 2000;
+
+export interface ProxyHooks {
+  /** Each violation as it is found, already redacted (the pretty reporter prints it). */
+  onViolation?: (violation: ProxyViolation) => void;
+  /** An unexpected error of the proxy itself (never the upstream's), already redacted. */
+  onError?: (message: string) => void;
+  /** The clock for the report's start time. */
+  now?: () => Date;
+}
+
+export interface RunningProxy {
+  /** The proxy's origin, e.g. `http://127.0.0.1:4011`. */
+  readonly url: string;
+  /** Where clients point instead of the upstream: `${url}/v1`. */
+  readonly baseUrl: string;
+  /** The report so far (what `GET /__conformance/report` answers). */
+  report(): ProxyReport;
+  /** The JUnit XML of the report so far: one testcase per rule, as the suite writes it. */
+  junit(): string;
+  /** Stops listening, lets exchanges in flight finish (briefly), and returns the summary. */
+  stop(): Promise<Summary>;
+}
+
+/**
+ * Starts the validating proxy: every request under `/v1` is forwarded to the upstream unchanged and the
+ * client gets the upstream's answer unchanged; beside that, each exchange is graded against the spec.
+ *
+ * @example
+ * const proxy = await startProxy({ upstream: 'https://staging.example/v1', port: 0 }, { onViolation: console.log });
+ * // point the e2e suite at proxy.baseUrl, then:
+ * const summary = await proxy.stop(); // summary.exitCode is 1 when a must rule was broken
+ */
+export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): Promise<RunningProxy> {
+  const options = resolveProxyOptions(input);
+  const spec = loadSpec(options.specPath);
+  const secrets = createSecrets();
+  const upstream = options.upstream.href.replace(/\/+$/, '');
+  const startedAt = (hooks.now ?? (() => new Date()))().toISOString();
+  const recorder = createRecorder({ upstream, startedAt, secrets });
+  const forwarder = createForwarder(options);
+  const started = performance.now();
+  const inFlight = new Set<Promise<void>>();
+  let seq = 0;
+
+  const report = () => recorder.report(Math.round(performance.now() - started));
+
+  async function proxied(req: IncomingMessage, res: ServerResponse, target: string): Promise<void> {
+    for (const secret of secretsInRequest(req.rawHeaders, target)) secrets.add(secret);
+    const exchange = await forwarder.forward(req, res, target.slice(PREFIX.length));
+    for (const secret of secretsInResponse(exchange.answer?.rawHeaders ?? [])) secrets.add(secret);
+    const violations = observe(spec, recorder, { ...exchange, target }, ++seq, options.maxBodyBytes);
+    for (const violation of violations) hooks.onViolation?.(violation);
+  }
+
+  const server = createServer((req, res) => {
+    const target = originForm(req.url ?? '/');
+    const path = target.split('?')[0] ?? '/';
+    if (path === REPORT_PATH) return answerReport(req, res, report());
+    if (path !== PREFIX && !path.startsWith(`${PREFIX}/`)) return notProxied(res, path);
+    // The one error boundary: a fault of the proxy is logged and never takes the process down.
+    const done = proxied(req, res, target)
+      .catch((error: unknown) => {
+        hooks.onError?.(
+          secrets.redact(`proxy error: ${error instanceof Error ? error.stack : String(error)}`),
+        );
+        if (!res.headersSent)
+          jsonError(res, 500, 'PROXY_ERROR', 'the proxy failed on this request; see its log');
+        else res.destroy();
+      })
+      .finally(() => inFlight.delete(done));
+    inFlight.add(done);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
+
+  let stopping: Promise<Summary> | undefined;
+  return {
+    url,
+    baseUrl: `${url}${PREFIX}`,
+    report,
+    junit: () => junitOf(report(), recorder.results()),
+    stop: () => {
+      stopping ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        const drained = Promise.all(inFlight);
+        await Promise.race([drained, new Promise((r) => setTimeout(r, DRAIN_MS).unref())]);
+        server.closeAllConnections();
+        await closed;
+        forwarder.close();
+        return report().summary;
+      })();
+      return stopping;
+    },
+  };
+}
+
+/** A request target in absolute form (RFC 9112 §3.2.2) is taken by its path and query. */
+function originForm(target: string): string {
+  if (target.startsWith('/')) return target;
+  try {
+    const url = new URL(target);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return target;
+  }
+}
+
+/** The report as JUnit, through the suite's own reporter: one testcase per rule, `should` as warnings. */
+function junitOf(report: ProxyReport, results: CheckResult[]): string {
+  const reporter = createJunitReporter();
+  results.forEach((result, index) => {
+    reporter.handle({ type: 'check', result, index, total: results.length });
+  });
+  reporter.handle({ type: 'finished', summary: report.summary });
+  return reporter.output();
+}
+
+function answerReport(req: IncomingMessage, res: ServerResponse, report: ProxyReport): void {
+  req.resume();
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.setHeader('allow', 'GET, HEAD');
+    jsonError(res, 405, 'METHOD_NOT_ALLOWED', `${REPORT_PATH} answers GET only`);
+    return;
+  }
+  const body = `${JSON.stringify(report, null, 2)}\n`;
+  res.writeHead(200, {
+    'content-type': 'application/json',
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(body),
+  });
+  res.end(body);
+}
+
+function notProxied(res: ServerResponse, path: string): void {
+  const message = `only ${PREFIX}/… is forwarded (and ${REPORT_PATH} is the report); ${path} is neither`;
+  jsonError(res, 404, 'NOT_PROXIED', message);
+}
+
+function jsonError(res: ServerResponse, status: number, code: string, message: string): void {
+  const body = JSON.stringify({ code, message, status });
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}

@@ -1,0 +1,97 @@
+// @ts-check
+import { clockTime, el } from './dom.js';
+
+/** @typedef {import('./api.js').Order} Order */
+/** @typedef {import('./api.js').JournalEntry} JournalEntry */
+/** @typedef {import('./api.js').FaultRule} FaultRule */
+
+/** Rows drawn at most: the `large` scenario has 10,000 orders. */
+export const MAX_ROWS = 200;
+
+/**
+ * @param {Order[]} orders
+ * @param {{ cancel(order: Order): void, ship(order: Order): void }} actions
+ */
+export function orderRows(orders, actions) {
+  return orders.slice(0, MAX_ROWS).map((order) =>
+    el(
+      'tr',
+      { 'data-order': order.id, 'data-status': order.status },
+      el('td', {}, order.id),
+      el('td', {}, order.petId),
+      el('td', {}, order.quantity),
+      el('td', {}, el('time', { datetime: order.shipDate }, order.shipDate.slice(0, 16).replace('T', ' '))),
+      el('td', {}, el('span', { class: `tag status-${order.status}` }, order.status)),
+      el(
+        'td',
+        { class: 'actions' },
+        order.status === 'pending'
+          ? el(
+              'button',
+              {
+                type: 'button',
+                'aria-label': `Ship order ${order.id}`,
+                onclick: () => actions.ship(order),
+              },
+              'Ship',
+            )
+          : '',
+        order.status === 'pending'
+          ? el(
+              'button',
+              {
+                type: 'button',
+                'aria-label': `Cancel order ${order.id}`,
+                onclick: () => actions.cancel(order),
+              },
+              'Cancel',
+            )
+          : '',
+      ),
+    ),
+  );
+}
+
+/** @param {JournalEntry[]} entries newest last, as the API gives them; drawn newest first */
+export function journalRows(entries) {
+  return [...entries]
+    .reverse()
+    .map((entry) =>
+      el(
+        'tr',
+        { 'data-status': entry.status },
+        el('td', {}, el('time', { datetime: entry.time }, clockTime(entry.time))),
+        el('td', {}, entry.method),
+        el('td', {}, el('code', {}, entry.query ? `${entry.path}?${entry.query}` : entry.path)),
+        el(
+          'td',
+          {},
+          el(
+            'span',
+            { class: `tag ${statusClass(entry.status)}` },
+            entry.status === 0 ? 'no answer' : entry.status,
+          ),
+        ),
+      ),
+    );
+}
+
+/** @param {number} status */
+const statusClass = (status) => (status === 0 || status >= 500 ? 'bad' : status >= 400 ? 'warn' : 'ok');
+
+/** @param {FaultRule} rule */
+export function faultText(rule) {
+  const what =
+    rule.fault === 'status'
+      ? `answer ${rule.status ?? 500}`
+      : rule.fault === 'delay' || rule.fault === 'dribble'
+        ? `${rule.fault} ${rule.delay ?? '1s'}`
+        : rule.fault;
+  const when = [
+    rule.nth === undefined ? '' : `only request #${rule.nth}`,
+    rule.probability === undefined ? '' : `with probability ${rule.probability}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return `${rule.method ?? 'Any method'} ${rule.path}: ${what}${when ? ` (${when})` : ''}. Matched ${rule.matched}, failed ${rule.fired}.`;
+}

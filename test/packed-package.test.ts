@@ -1,0 +1,200 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { type Consumer, createConsumer, installedVersion, repositoryBin } from './support/consumer.ts';
+import { exportNames, loadEveryModule } from './support/exports.ts';
+import { isAbsoluteUrl, linkTargets } from './support/markdown.ts';
+import { root } from './support/pack.ts';
+import { readmeExamples, runExample, typeProblems } from './support/readme-examples.ts';
+
+/**
+ * The package as npm users meet it: the tarball `npm publish` would upload, installed into a fresh project
+ * with the npm client, used only through its export paths and bins, on this Node (20.19 or newer).
+ */
+const tarball = inject('tarball');
+const packedFiles = inject('packedFiles');
+let consumer: Consumer;
+let installed: string;
+let manifest: { bin: Record<string, string>; license: string };
+
+beforeAll(async () => {
+  consumer = await createConsumer('node20', [
+    tarball,
+    `msw@${installedVersion('msw')}`,
+    `vitest@${installedVersion('vitest')}`,
+    `typescript@${installedVersion('typescript')}`,
+    // The lowest TypeScript the package supports, side by side under another name.
+    'typescript-lowest@npm:typescript@~5.4.5',
+    `@types/node@${installedVersion('@types/node')}`,
+  ]);
+  installed = join(consumer.dir, 'node_modules', 'petstore-mock');
+  manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+});
+afterAll(() => consumer?.remove());
+
+const shipped = [
+  /^package\.json$/,
+  /^(README|CHANGELOG)\.md$/,
+  /^LICENSE$/,
+  /^bin\/petstore-(mock|conformance)\.js$/,
+  /^dist\/.+\.(js|js\.map|d\.ts|json)$/,
+  /^spec\/[\w.-]+\.yaml$/,
+  /^fixtures\/[\w.-]+\.json$/,
+  /^src\/dashboard-page\/[\w-]+\.(js|html|css)$/,
+  /^docs\/[\w-]+\.md$/,
+  /^docs\/screenshots\/[\w-]+\.png$/,
+];
+
+describe('the tarball', () => {
+  test('holds only what users need, as npm pack --dry-run lists it', () => {
+    const [dryRun] = JSON.parse(
+      execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+        cwd: root,
+        encoding: 'utf8',
+      }),
+    ) as { files: { path: string }[] }[];
+    const listed = (dryRun?.files ?? []).map((file) => file.path).sort();
+    expect(listed).toEqual([...packedFiles].sort());
+    expect(listed.filter((path) => !shipped.some((pattern) => pattern.test(path)))).toEqual([]);
+    expect(listed.filter((path) => /\.test\.|test-support|tsconfig/.test(path))).toEqual([]);
+    for (const needed of ['LICENSE', 'README.md', 'CHANGELOG.md', 'dist/src/core/index.js']) {
+      expect(listed).toContain(needed);
+    }
+  });
+
+  test('ships the MIT license the manifest names', () => {
+    expect(manifest.license).toBe('MIT');
+    expect(readFileSync(join(installed, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
+  });
+
+  test('has no dead source map: every map it names is shipped and carries its sources', () => {
+    const dead: string[] = [];
+    for (const file of packedFiles.filter((path) => path.endsWith('.js'))) {
+      const mapName = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(
+        readFileSync(join(installed, file), 'utf8'),
+      )?.[1];
+      if (!mapName) continue;
+      const mapPath = join(installed, file, '..', mapName);
+      if (!existsSync(mapPath)) {
+        dead.push(`${file} names a missing ${mapName}`);
+        continue;
+      }
+      const map = JSON.parse(readFileSync(mapPath, 'utf8')) as {
+        sources: string[];
+        sourcesContent?: unknown[];
+      };
+      const carried = map.sourcesContent?.filter((content) => typeof content === 'string').length ?? 0;
+      if (carried !== map.sources.length)
+        dead.push(`${mapName} lacks the content of ${map.sources.join(', ')}`);
+    }
+    expect(dead).toEqual([]);
+    expect(packedFiles.some((path) => path.endsWith('.js.map'))).toBe(true);
+  });
+
+  test('resolves every link and image of the shipped Markdown inside the package or to an absolute URL', () => {
+    const markdown = [
+      'README.md',
+      'CHANGELOG.md',
+      ...readdirSync(join(installed, 'docs')).map((f) => `docs/${f}`),
+    ];
+    const broken: string[] = [];
+    for (const file of markdown.filter((path) => path.endsWith('.md'))) {
+      for (const target of linkTargets(readFileSync(join(installed, file), 'utf8'))) {
+        const path = target.split('#')[0] ?? '';
+        if (isAbsoluteUrl(target) || path === '') continue;
+        if (!existsSync(join(installed, file, '..', decodeURI(path)))) broken.push(`${file}: ${target}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+});
+
+describe('the installed package', () => {
+  test('imports every export with import, and with require on Node 20.19 or newer', async () => {
+    const { modules } = exportNames(installed);
+    expect(modules).toEqual(
+      expect.arrayContaining(['petstore-mock', 'petstore-mock/msw', 'petstore-mock/node']),
+    );
+    for (const result of await loadEveryModule(consumer, process.execPath, modules)) {
+      expect(result, result.stderr).toMatchObject({ code: 0, stderr: '' });
+    }
+  });
+
+  test('resolves the spec and data exports to shipped files', async () => {
+    const names = exportNames(installed).files;
+    consumer.write(
+      'resolve-files.mjs',
+      `import { readFileSync } from 'node:fs';
+console.log(JSON.stringify(${JSON.stringify(names)}.map((name) => readFileSync(new URL(import.meta.resolve(name)), 'utf8').slice(0, 15))));`,
+    );
+    const resolved = await consumer.run(process.execPath, ['resolve-files.mjs']);
+    expect(resolved.code, resolved.stderr).toBe(0);
+    const starts = JSON.parse(resolved.stdout) as string[];
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'petstore-mock/spec/openapi.yaml',
+        'petstore-mock/spec/mock-admin.openapi.yaml',
+        'petstore-mock/spec/dashboard.openapi.yaml',
+      ]),
+    );
+    expect(
+      starts.filter((start, i) => names[i]?.endsWith('.yaml') && !start.startsWith('openapi: 3.1')),
+    ).toEqual([]);
+  });
+
+  test('runs both bins', async () => {
+    for (const bin of Object.keys(manifest.bin)) {
+      const help = await consumer.run('npx', ['--no-install', bin, '--help']);
+      expect(help.stdout, help.stderr).toMatch(new RegExp(`Usage: ${bin}`));
+    }
+  });
+
+  test("runs the README's server example", async () => {
+    const run = await runExample(
+      consumer,
+      process.execPath,
+      'readme-server',
+      readmeExamples(installed).server,
+    );
+    expect(run, run.stderr).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout).toMatch(/^200 \[/);
+  });
+
+  test("runs the README's MSW example with msw 2 on this Node", async () => {
+    consumer.write('readme-msw.test.ts', readmeExamples(installed).msw);
+    const run = await consumer.run(process.execPath, [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      'readme-msw.test.ts',
+    ]);
+    expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
+    expect(run.stdout).toMatch(/1 passed/);
+  });
+
+  test.each(['nodenext', 'bundler'] as const)(
+    "type-checks the README's examples under moduleResolution %s (TypeScript 5.9 and 5.4)",
+    async (resolution) => {
+      expect(await typeProblems(consumer, installed, 'typescript', resolution)).toEqual([]);
+      expect(await typeProblems(consumer, installed, 'typescript-lowest', resolution)).toEqual([]);
+    },
+  );
+
+  test('passes publint and @arethetypeswrong/cli with no problem', async () => {
+    const publint = await consumer.run(repositoryBin('publint'), ['run', tarball, '--strict']);
+    expect(publint.code, publint.stdout + publint.stderr).toBe(0);
+    expect(publint.stdout).not.toMatch(/suggestion|warning|error/i);
+    // The esm-only profile: the package is ESM by design (docs/decisions.md), so attw's node10 and
+    // CommonJS-from-node16 resolutions do not apply; CommonJS callers use require(esm), tested above.
+    const ignored = ['node10', 'node16-cjs'];
+    const files = exportNames(installed).files.map((name) => name.replace('petstore-mock', '.'));
+    const attw = await consumer.run(repositoryBin('attw'), [
+      tarball,
+      ...['--profile', 'esm-only', '--format', 'json', '--exclude-entrypoints', ...files],
+    ]);
+    const report = JSON.parse(attw.stdout) as { problems?: Record<string, { resolutionKind?: string }[]> };
+    const problems = Object.values(report.problems ?? {}).flat();
+    expect(problems.filter((problem) => !ignored.includes(problem.resolutionKind ?? ''))).toEqual([]);
+    expect(attw.code).toBe(0);
+  });
+});
