@@ -103,3 +103,19 @@ describe('InMemoryOrderStore listing (issue #11.13)', () => {
     ).toEqual([]);
   });
 });
+
+describe('InMemoryOrderStore scenarios', () => {
+  test('replace() serves the given orders in both lists, and reset() brings back the seed', async () => {
+    const store = new InMemoryOrderStore(seed);
+    const text = (view: 'public' | 'admin') =>
+      Buffer.concat(store.listChunks(view).map((chunk) => Buffer.from(chunk))).toString();
+    text('public');
+    await store.cancel('1');
+    await store.replace([order('7', 'pending')]);
+    expect((await store.list()).map((listed) => listed.id)).toEqual(['7']);
+    expect(JSON.parse(text('admin'))).toEqual([expect.objectContaining({ id: 7, status: 'pending' })]);
+    await store.reset();
+    expect(await store.snapshot()).toEqual(seed);
+    expect((JSON.parse(text('public')) as { id: number }[]).map((listed) => listed.id)).toEqual([1, 2, 3]);
+  });
+});
