@@ -1,7 +1,7 @@
 /**
  * The bench's practical limit: a bare node:http server that checks the bearer header and writes
  * precomputed bytes. It answers what the bench asks of the mock, byte for byte the same: the order list,
- * the 401, cancelling an order (204, 404, 409) and POST /__mock/reset.
+ * the 401, cancelling an order (204, 404, 409), the admin list and POST /__mock/reset.
  *
  * The answers are rendered once at start-up by the mock's own core, so both servers send identical
  * headers and bodies; per request this server does no more than a string compare and a write.
@@ -53,6 +53,7 @@ const ordersPath = '/v1/store/orders';
 const list = await render('GET', ordersPath, credential);
 const unauthorized = await render('GET', ordersPath);
 const noContent = await render('POST', '/__mock/reset');
+const adminList = await render('GET', '/__mock/orders');
 const errorHeaders = (await render('DELETE', `${ordersPath}/0`, credential)).headers;
 
 /** Pending or shipped, by id; a cancelled order leaves the map. */
@@ -75,6 +76,7 @@ const server = createServer((req, res) => {
     statuses = new Map(initial);
     return send(res, noContent);
   }
+  if (req.method === 'GET' && url === '/__mock/orders') return send(res, adminList);
   if (req.headers.authorization !== credential) return send(res, unauthorized);
   if (req.method === 'GET' && url === ordersPath) return send(res, list);
   if (req.method === 'DELETE' && url.startsWith(`${ordersPath}/`)) {

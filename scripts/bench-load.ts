@@ -19,9 +19,11 @@ export interface Workload {
   readonly method: 'GET' | 'DELETE';
   /** Under the base path, e.g. `/store/orders`. */
   readonly path: string;
+  /** Where the base path lives when not the Store API's (the admin list is at the origin's `/__mock`). */
+  readonly atOrigin?: boolean;
   readonly authorized: boolean;
-  /** Paths to cycle through instead of `path` (one order id after another). */
-  readonly paths?: readonly string[];
+  /** The n-th request's path instead of `path` (one order id after another, a fresh unknown id each time). */
+  readonly pathAt?: (n: number) => string;
   /** POST /__mock/reset before each round: fresh state per round. */
   readonly resetEachRound?: boolean;
 }
@@ -49,8 +51,8 @@ export async function drive(target: Target, workload: Workload, options: LoadOpt
     const status = await getStatus(`${target.origin}/__mock/reset`, {}, 'POST');
     if (status !== 204) throw new Error(`${target.name}: POST /__mock/reset answered ${status}`);
   }
-  const base = target.basePath;
-  const paths = workload.paths;
+  const base = workload.atOrigin ? '' : target.basePath;
+  const pathAt = workload.pathAt;
   let next = 0;
   const cpuBefore = cpuMillis(target.pid);
   const result = await autocannon({
@@ -59,12 +61,8 @@ export async function drive(target: Target, workload: Workload, options: LoadOpt
     duration: options.seconds,
     method: workload.method,
     headers: workload.authorized ? { authorization: `Bearer ${options.apiKey}` } : {},
-    ...(paths?.length
-      ? {
-          requests: [
-            { setupRequest: (request) => ({ ...request, path: `${base}${paths[next++ % paths.length]}` }) },
-          ],
-        }
+    ...(pathAt
+      ? { requests: [{ setupRequest: (request) => ({ ...request, path: `${base}${pathAt(next++)}` }) }] }
       : {}),
   });
   const cpuAfter = cpuMillis(target.pid);
@@ -126,5 +124,20 @@ export function median(values: readonly number[]): number {
 export function medianRatio(a: readonly Sample[], b: readonly Sample[]): number {
   return median(
     a.map((sample, round) => sample.requestsPerSecond / (b[round]?.requestsPerSecond ?? Number.NaN)),
+  );
+}
+
+/**
+ * How cheap `ours` is next to `reference`, per request of server CPU: reference µs ÷ ours µs, the median of
+ * per-pair ratios (1 = as cheap as the reference; 0.5 = twice its cost). CPU per request is steady where
+ * requests per second swing with whatever else the machine runs.
+ */
+export function cpuEfficiency(ours: readonly Sample[], reference: readonly Sample[]): number {
+  return median(
+    ours.flatMap((sample, pair) => {
+      const mine = sample.cpuMicrosPerRequest;
+      const theirs = reference[pair]?.cpuMicrosPerRequest;
+      return mine && theirs ? [theirs / mine] : [];
+    }),
   );
 }

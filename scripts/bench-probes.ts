@@ -1,8 +1,17 @@
 /** The bench's one-off measures: start-up to the first 200, the MSW comparison and the conformance run. */
 import { existsSync } from 'node:fs';
 import { median } from './bench-load.ts';
-import { bannerUrl, type Child, freePort, spawnNode, stop, waitForStatus } from './bench-processes.ts';
-import type { Measure } from './bench-report.ts';
+import {
+  bannerUrl,
+  type Child,
+  cpuMillis,
+  freePort,
+  getStatus,
+  residentMemory,
+  spawnNode,
+  stop,
+  waitForStatus,
+} from './bench-processes.ts';
 
 export interface ProbeContext {
   readonly root: string;
@@ -39,36 +48,111 @@ export async function startOurs(
   return { child, origin: await bannerUrl(child) };
 }
 
-/** Seconds from spawn to the first 200 on the order list, ours and Prism's alternately; medians. */
-export async function startup(context: ProbeContext, runs: number, withPrism = true): Promise<Measure> {
+/** A server to start for the start-up probe: `node` arguments after the command, and where to ask. */
+export interface StartVariant {
+  readonly name: string;
+  /** `node` arguments; a function of a free port for a server that cannot print the one it picked. */
+  readonly command: readonly string[] | ((port: number) => readonly string[]);
+  /** The URL to poll for a 200, given the origin from the banner or the port chosen. */
+  readonly url: (origin: string) => string;
+}
+
+/** A plain node:http server started with `node -e`: the floor of start-up on this machine right now. */
+export const bareNodeStart: readonly string[] = [
+  '-e',
+  "const s=require('node:http').createServer((q,r)=>r.end('[]'));" +
+    "s.listen(0,'127.0.0.1',()=>console.log('listening on http://127.0.0.1:'+s.address().port))",
+];
+
+/**
+ * Seconds from spawn to the first 200, for each variant in turn, `runs` times (alternating, so that drift
+ * hits them all alike); all runs per variant, in order.
+ */
+export async function startupTimes(
+  context: ProbeContext,
+  variants: readonly StartVariant[],
+  runs: number,
+): Promise<Record<string, number[]>> {
   const auth = { authorization: `Bearer ${context.apiKey}` };
-  const ours: number[] = [];
-  const prism: number[] = [];
+  const times: Record<string, number[]> = Object.fromEntries(variants.map((variant) => [variant.name, []]));
   for (let run = 0; run < runs; run++) {
-    let started = performance.now();
-    const mock = await startOurs(context, 'ours (start-up)');
-    await waitForStatus(mock.child, `${mock.origin}/v1/store/orders`, auth);
-    ours.push((performance.now() - started) / 1000);
-    await stop(mock.child);
-    if (!withPrism || !context.prismCommand) continue;
-    const port = await freePort();
-    started = performance.now();
-    const child = spawnNode('prism (start-up)', context.prismCommand(port), {
-      cpu: context.cpu,
-      cwd: context.root,
-    });
-    await waitForStatus(child, `http://127.0.0.1:${port}/store/orders`, auth, 200, 60_000);
-    prism.push((performance.now() - started) / 1000);
-    await stop(child);
+    for (const variant of variants) {
+      const port = typeof variant.command === 'function' ? await freePort() : 0;
+      const command = typeof variant.command === 'function' ? variant.command(port) : variant.command;
+      const started = performance.now();
+      const child = spawnNode(`${variant.name} (start-up)`, command, { cpu: context.cpu, cwd: context.root });
+      const origin = port ? `http://127.0.0.1:${port}` : await bannerUrl(child);
+      await waitForStatus(child, variant.url(origin), auth, 200, 60_000);
+      times[variant.name]?.push((performance.now() - started) / 1000);
+      await stop(child);
+    }
   }
   context.log(
-    `start-up: ours ${ours.map((s) => s.toFixed(2)).join(' ')} s; Prism ${prism.map((s) => s.toFixed(2)).join(' ')} s`,
+    `start-up: ${Object.entries(times)
+      .map(([name, seconds]) => `${name} ${seconds.map((s) => s.toFixed(2)).join(' ')} s`)
+      .join('; ')}`,
   );
-  return { kind: 'measured', ours: median(ours), ...(prism.length ? { reference: median(prism) } : {}) };
+  return times;
+}
+
+/** Our CLI's arguments for the start-up probe (the port is read from the banner). */
+export function oursStart(context: ProbeContext, extra: readonly string[]): readonly string[] {
+  return [
+    ...context.oursCommand,
+    ...['--port', '0', '--host', '127.0.0.1', '--api-key', context.apiKey, '--quiet'],
+    ...extra,
+  ];
+}
+
+/**
+ * Resident memory of our server after loading a store and serving the public list once (the body read to
+ * its end), and what one list costs its CPU unchanged and right after a change (a created order): the two
+ * should be close, whatever the size (issue #11.13).
+ */
+export async function memoryAfterList(
+  context: ProbeContext,
+  extra: readonly string[],
+  changes: number,
+): Promise<{ rssMb: number; peakMb: number; listCpuMs: number; listAfterChangeCpuMs: number } | undefined> {
+  const mock = await startOurs(context, 'ours (memory)', extra);
+  try {
+    const auth = { authorization: `Bearer ${context.apiKey}` };
+    const list = `${mock.origin}/v1/store/orders`;
+    if ((await getStatus(list, auth)) !== 200) throw new Error('the list did not answer 200');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const memory = residentMemory(mock.child.pid);
+    if (!memory) return undefined;
+    let unchanged = 0;
+    let afterChange = 0;
+    for (let round = 0; round < changes; round++) {
+      unchanged += await cpuOf(mock.child.pid, () => getStatus(list, auth));
+      const created = await getStatus(
+        `${mock.origin}/__mock/orders`,
+        { 'content-type': 'application/json' },
+        'POST',
+        '{}',
+      );
+      if (created !== 201) throw new Error(`POST /__mock/orders answered ${created}`);
+      afterChange += await cpuOf(mock.child.pid, () => getStatus(list, auth));
+    }
+    return { ...memory, listCpuMs: unchanged / changes, listAfterChangeCpuMs: afterChange / changes };
+  } finally {
+    await stop(mock.child);
+  }
+}
+
+async function cpuOf(pid: number, work: () => Promise<unknown>): Promise<number> {
+  const before = cpuMillis(pid) ?? Number.NaN;
+  await work();
+  return (cpuMillis(pid) ?? Number.NaN) - before;
 }
 
 /** Milliseconds per fetch through our MSW handlers and through a minimal one, in one child process. */
-export async function mswPerFetch(context: ProbeContext, seconds: number, rounds: number): Promise<Measure> {
+export async function mswPerFetch(
+  context: ProbeContext,
+  seconds: number,
+  rounds: number,
+): Promise<{ ours: number; minimal: number; ratio: number }> {
   const child = spawnNode(
     'msw',
     ['--import', 'tsx', 'scripts/bench-msw.ts', '--seconds', String(seconds), '--rounds', String(rounds)],
@@ -79,13 +163,10 @@ export async function mswPerFetch(context: ProbeContext, seconds: number, rounds
   if (code !== 0) throw new Error(`bench-msw exited with ${code}:\n${child.output().slice(-2000)}`);
   const { samples } = JSON.parse(line) as { samples: { ours: number; minimal: number }[] };
   context.log(`msw: ${samples.map((s) => `${s.ours.toFixed(3)}/${s.minimal.toFixed(3)}`).join(' ')} ms`);
-  const ratio = median(samples.map((sample) => sample.ours / sample.minimal));
   return {
-    kind: 'measured',
     ours: median(samples.map((sample) => sample.ours)),
-    reference: median(samples.map((sample) => sample.minimal)),
-    ratio,
-    note: `median ratio per round ${ratio.toFixed(2)}×`,
+    minimal: median(samples.map((sample) => sample.minimal)),
+    ratio: median(samples.map((sample) => sample.ours / sample.minimal)),
   };
 }
 
@@ -97,7 +178,7 @@ export async function conformanceRun(
   context: ProbeContext,
   useDist: boolean,
   extraArgs: readonly string[] = [],
-): Promise<Measure> {
+): Promise<{ kind: 'measured'; seconds: number; note: string } | { kind: 'skipped'; reason: string }> {
   const built = useDist && existsSync(`${context.root}/dist/conformance/cli.js`);
   if (!built && !existsSync(`${context.root}/conformance/cli.ts`)) {
     return { kind: 'skipped', reason: 'conformance/cli.ts does not exist yet' };
@@ -121,7 +202,7 @@ export async function conformanceRun(
     if (code !== 0 && code !== 1) {
       return { kind: 'skipped', reason: `the conformance CLI exited with ${code}: ${tail.slice(0, 160)}` };
     }
-    return { kind: 'measured', ours: seconds, note: `${built ? 'dist' : 'tsx'}, exit ${code}` };
+    return { kind: 'measured', seconds, note: `${built ? 'dist' : 'tsx'}, exit ${code}` };
   } finally {
     await stop(mock.child);
   }

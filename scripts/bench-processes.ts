@@ -95,6 +95,7 @@ export function getStatus(
   url: string,
   headers: Record<string, string> = {},
   method = 'GET',
+  body?: string,
 ): Promise<number> {
   return new Promise((resolve) => {
     const req = request(url, { method, headers, agent: false }, (res) => {
@@ -102,7 +103,7 @@ export function getStatus(
       res.once('end', () => resolve(res.statusCode ?? 0));
     });
     req.once('error', () => resolve(0));
-    req.end();
+    req.end(body);
   });
 }
 

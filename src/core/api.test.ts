@@ -51,7 +51,9 @@ describe('createMockApi', () => {
 
   test('answers an unexpected failure with a 500 Error body and reports it once', async () => {
     const store = new InMemoryOrderStore([]);
-    store.list = () => Promise.reject(new Error('disk on fire'));
+    store.currentRevision = () => {
+      throw new Error('disk on fire');
+    };
     const onUnexpectedError = vi.fn();
     const api = create({ store, onUnexpectedError });
     const response = await api.handle(get('/v1/store/orders'));
@@ -116,5 +118,48 @@ describe('createMockApi', () => {
     expect(notice.status).toBe(200);
     expect(notice.headers['content-type']).toContain('text/html');
     expect(notice.body?.text).toContain('Thu, 01 Jul 2027 00:00:00 GMT');
+  });
+});
+
+describe('auto-assigned ids (issue #11.8)', () => {
+  test('after an order with id 2^63 - 1, POST /__mock/orders {} creates an order that can be cancelled', async () => {
+    const api = create();
+    const post = (body: string): MockRequest => ({
+      method: 'POST',
+      path: '/__mock/orders',
+      query: '',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    expect((await api.handle(post('{"id":"9223372036854775807"}'))).status).toBe(201);
+    const created = await api.handle(post('{}'));
+    expect(created.status).toBe(201);
+    const { id } = JSON.parse(created.body?.text.replace(/"id":(\d+)/, '"id":"$1"') ?? '') as { id: string };
+    expect(BigInt(id) <= 9223372036854775807n).toBe(true);
+    const list = await api.handle(get('/v1/store/orders'));
+    for (const listed of list.body?.text.matchAll(/"id":(\d+)/g) ?? []) {
+      expect((await api.handle(del(`/v1/store/orders/${listed[1]}`))).status, listed[1]).not.toBe(404);
+    }
+  });
+});
+
+describe('the 404 for an unknown order (a template, issue #18)', () => {
+  test('spells the same Error body and headers as any other error, odd ids included', async () => {
+    const api = create();
+    for (const [path, id] of [
+      ['/v1/store/orders/999999999', '999999999'],
+      ['/v1/store/orders/a%22b%5C', 'a"b\\'],
+      [`/v1/store/orders/${'9'.repeat(80)}`, `${'9'.repeat(64)}…`],
+    ] as const) {
+      const response = await api.handle(del(path));
+      expect(response.status).toBe(404);
+      expect(JSON.parse(response.body?.text ?? '')).toEqual({
+        code: 'ORDER_NOT_FOUND',
+        message: `Order ${id} does not exist.`,
+        status: 404,
+      });
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.headers['access-control-allow-origin']).toBe('*');
+    }
   });
 });

@@ -30,7 +30,7 @@ export interface MockApiOptions {
   /** Accepted bearer keys; default: the development key `petstore-dev-key`. */
   readonly apiKeys?: readonly string[];
   /** Seed orders (fixture format); default: fixtures/orders.json. Ignored when `store` is given. */
-  readonly orders?: readonly OrderSeed[];
+  readonly orders?: Iterable<OrderSeed>;
   /** Pets for the deprecated lookup; default: fixtures/pets.json. */
   readonly pets?: readonly PetSeed[];
   /** A store to use instead of the in-memory one (a shared store for several replicas, say). */
@@ -112,7 +112,8 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const clock = asMockClock(options.clock);
   const apiKeys = options.apiKeys?.length ? options.apiKeys : [DEV_API_KEY];
   const basePath = options.basePath ?? '/v1';
-  const store = options.store ?? new InMemoryOrderStore(seedOrders(options.orders ?? defaultOrders, clock));
+  const store =
+    options.store ?? new InMemoryOrderStore(streamSeedOrders(options.orders ?? defaultOrders, clock));
   const pets = (options.pets ?? defaultPets).map((pet, index) =>
     inFixture('pets', index, () => parsePetSeed(pet)),
   );
@@ -207,11 +208,18 @@ function asMockClock(clock: Clock | MockClock | undefined): MockClock {
 }
 
 /** The seed orders as the store keeps them (a fixture's problem names its entry); sessions and a shared store built before the mock (src/node/redis) start from it. */
-export function seedOrders(seeds: readonly OrderSeed[], clock: Clock): StoredOrder[] {
-  return seeds.map((seed, index) => {
+export function seedOrders(seeds: Iterable<OrderSeed>, clock: Clock): StoredOrder[] {
+  return Array.from(streamSeedOrders(seeds, clock));
+}
+
+/** The same, one order at a time, so that a large seed is never held as objects (the store keeps columns). */
+function* streamSeedOrders(seeds: Iterable<OrderSeed>, clock: Clock): Generator<StoredOrder> {
+  let index = 0;
+  for (const seed of seeds) {
     const order = inFixture('orders', index, () => parseOrderSeed(seed, clock.now()));
-    return { ...order, id: order.id ?? String(index + 1) };
-  });
+    yield { ...order, id: order.id ?? String(index + 1) };
+    index++;
+  }
 }
 
 /** Names the fixture entry in the message, so a bad --fixtures file is easy to fix. */

@@ -20,10 +20,11 @@ export interface MockExtension {
    */
   readonly routes?: readonly ServedRoute[];
   /**
-   * Answer the request, or return undefined to pass it on. Throw ApiError to answer with an Error body;
-   * the core adds the CORS headers and journals the answer.
+   * Answer the request, or resolve to undefined to pass it on. Throw ApiError to answer with an Error body;
+   * the core adds the CORS headers and journals the answer. Returning undefined itself (no promise) passes
+   * the request on without an await: host routing does so for every Store API request.
    */
-  handle(request: MockRequest): Promise<MockResponse | undefined>;
+  handle(request: MockRequest): Promise<MockResponse | undefined> | undefined;
   /** Named states it can be put in, listed with the store's by `GET /__mock/scenarios`. */
   readonly scenarios?: readonly MockScenario[];
   /** Back to the seed state; called by `POST /__mock/reset` and by the MSW controller's `reset()`. */

@@ -1,4 +1,5 @@
-const INT64_MAX = '9223372036854775807';
+/** The largest int64, the largest id an order may have. */
+export const INT64_MAX = '9223372036854775807';
 const CANONICAL_NON_NEGATIVE = /^(?:0|[1-9][0-9]{0,18})$/;
 
 /**

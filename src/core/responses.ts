@@ -60,10 +60,57 @@ export class ResponseKit {
     return this.json(error.status, errorBody(error), error.headers);
   }
 
+  /**
+   * An error whose message names a value (the 404 for an order id), rendered from a template made once: the
+   * same bytes and shared headers as `error(make(value))`, without an exception and an Error per request.
+   */
+  errorTemplate(make: (value: string) => ApiError): (value: string) => MockResponse {
+    const marker = 'VALUE-7f3a9c';
+    const sample = this.error(make(marker));
+    const [prefix, suffix] = (sample.body?.text ?? '').split(marker) as [string, string];
+    const plain = /^[0-9A-Za-z_.~-]*$/;
+    return (value) => ({
+      status: sample.status,
+      headers: sample.headers,
+      body: { text: `${prefix}${plain.test(value) ? value : JSON.stringify(value).slice(1, -1)}${suffix}` },
+    });
+  }
+
   /** Adds the CORS headers to an answer built elsewhere (an extension's). */
   withCors(response: MockResponse): MockResponse {
-    return { ...response, headers: { ...this.cors, ...response.headers } };
+    // The same answer twice in a row (the admin list under load) gives the same object, so an adapter can
+    // keep its prepared head; one slot, so fresh answers cost nothing to remember.
+    if (response !== this.#lastCorsInput) {
+      this.#lastCorsInput = response;
+      this.#lastCorsOutput = { ...response, headers: { ...this.cors, ...response.headers } };
+    }
+    return this.#lastCorsOutput as MockResponse;
   }
+
+  #lastCorsInput: MockResponse | undefined;
+  #lastCorsOutput: MockResponse | undefined;
+}
+
+// The core names no runtime; TextDecoder is a global in every runtime it runs on.
+const { TextDecoder } = globalThis as unknown as {
+  TextDecoder: new () => { decode(bytes: Uint8Array, options?: { stream?: boolean }): string };
+};
+
+/** A body already encoded in parts; its `text` is decoded only if an adapter asks for it (MSW does). */
+export function chunkedBody(chunks: readonly Uint8Array[]): ResponseBody {
+  let text: string | undefined;
+  return {
+    chunks,
+    get text() {
+      if (text === undefined) {
+        const decoder = new TextDecoder();
+        text =
+          chunks.map((chunk) => decoder.decode(chunk, { stream: true })).join('') +
+          decoder.decode(new Uint8Array(0));
+      }
+      return text;
+    },
+  };
 }
 
 /** Wraps a value as a JSON body. */

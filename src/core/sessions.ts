@@ -134,9 +134,9 @@ export function sessionsAdmin(
     name: 'sessions',
     pathPrefix: prefix,
     routes: router.served(prefix),
-    handle: (request) =>
+    handle: async (request) =>
       request.path === prefix || request.path.startsWith(`${prefix}/`)
         ? router.dispatch(request, request.path.slice(prefix.length))
-        : Promise.resolve(undefined),
+        : undefined,
   };
 }

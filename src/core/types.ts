@@ -22,6 +22,11 @@ export interface MockRequest {
  */
 export interface ResponseBody {
   readonly text: string;
+  /**
+   * The same body as bytes in parts, when it was built that way (the order lists, kept in chunks by the
+   * in-memory store): an adapter may write them one after the other instead of encoding `text`.
+   */
+  readonly chunks?: readonly Uint8Array[];
 }
 
 export interface MockResponse {

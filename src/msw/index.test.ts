@@ -2,6 +2,7 @@ import { build } from 'esbuild';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createClock } from '../core/clock.ts';
+import type { InMemoryOrderStore } from '../core/store.ts';
 import { createHandlers } from './index.ts';
 
 const { handlers, controller } = createHandlers({
@@ -60,16 +61,19 @@ describe('createHandlers', () => {
 
   test('logs an unexpected error with console.error by default, so the 500 that says "see its log" is seen', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { store } = controller.api;
-    const list = store.list;
-    store.list = () => Promise.reject(new Error('disk on fire'));
+    // The in-memory store's list reads its revision synchronously.
+    const store = controller.api.store as InMemoryOrderStore;
+    const revision = store.currentRevision;
+    store.currentRevision = () => {
+      throw new Error('disk on fire');
+    };
     try {
       const response = await fetch('https://api.shop.test/api/v1/store/orders', { headers: auth });
       expect(response.status).toBe(500);
       expect(error).toHaveBeenCalledTimes(1);
       expect(String(error.mock.calls[0]?.[0])).toContain('GET /api/v1/store/orders');
     } finally {
-      store.list = list;
+      store.currentRevision = revision;
       error.mockRestore();
     }
   });

@@ -61,7 +61,7 @@ async function serve(options: CliOptions, io: Io): Promise<number> {
   let reloading = Promise.resolve();
   const file = options.fixturesFile;
   const reload = async (file: string) => {
-    let seed: SeedData;
+    let seed: Awaited<ReturnType<typeof loadFixtures>>;
     try {
       seed = await loadFixtures(file);
     } catch (error) {

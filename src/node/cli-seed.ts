@@ -2,7 +2,7 @@ import { watch as watchDirectory } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { MockApiOptions } from '../core/index.ts';
-import { type FixtureData, parseFixtureText } from '../fixtures/fixture-file.ts';
+import type { FixtureData } from '../fixtures/fixture-file.ts';
 import type { CliOptions } from './cli-options.ts';
 import { UsageError } from './cli-options.ts';
 import { oneLine, quote } from './cli-text.ts';
@@ -13,8 +13,8 @@ export type SeedData = Pick<MockApiOptions, 'orders' | 'pets'>;
 export async function seedData(options: CliOptions): Promise<SeedData> {
   if (options.generate) {
     // Loaded only when asked for, so the default start-up does not pay for faker.
-    const { generateOrders } = await import('../fixtures/generate.ts');
-    return { orders: generateOrders(options.generate) };
+    const { orderSeeds } = await import('../fixtures/generate.ts');
+    return { orders: orderSeeds(options.generate) };
   }
   return options.fixturesFile ? loadFixtures(options.fixturesFile) : {};
 }
@@ -28,6 +28,8 @@ export async function loadFixtures(file: string): Promise<FixtureData> {
     const { code } = error as { code?: string };
     throw new UsageError(`--fixtures ${quote(file)}: cannot read it (${code ?? 'unknown error'}).`);
   }
+  // Loaded only with --fixtures: the file's validator is not needed to serve generated or default orders.
+  const { parseFixtureText } = await import('../fixtures/fixture-file.ts');
   try {
     return parseFixtureText(text);
   } catch (error) {

@@ -5,15 +5,15 @@ import type { MockExtension } from '../extension.ts';
 import { parseId } from '../ids.ts';
 import type { RequestJournal } from '../journal.ts';
 import { parseOrderSeed } from '../order-input.ts';
-import { jsonBody, type ResponseKit } from '../responses.ts';
+import { adminOrderJson } from '../order-json.ts';
+import { chunkedBody, jsonBody, type ResponseKit } from '../responses.ts';
 import { Router, route, truncate } from '../router.ts';
 import type { MockScenario } from '../scenarios.ts';
-import type { OrderStore } from '../store.ts';
+import { hasChunkedLists, type OrderStore } from '../store.ts';
 import type { TrafficControls } from '../traffic.ts';
-import type { StoredOrder } from '../types.ts';
+import type { MockResponse, StoredOrder } from '../types.ts';
 import { bodyExamples, requestBodies } from './admin-bodies.generated.ts';
 import { controlRoutes } from './admin-controls.ts';
-import { orderJson } from './orders.ts';
 
 export const ADMIN_PREFIX = '/__mock';
 
@@ -41,8 +41,18 @@ export function adminApi({
   traffic,
   scenarios,
 }: AdminDependencies): MockExtension {
-  const ordersResponse = (orders: readonly StoredOrder[], status = 200) =>
-    kit.json(status, { text: `[${orders.map(adminOrderJson).join(',')}]` });
+  // Built once per change of state, as the public list is.
+  let cached: { revision: number; response: MockResponse } | undefined;
+  const ordersResponse = async () => {
+    const revision = hasChunkedLists(store) ? store.currentRevision() : await store.revision();
+    if (cached?.revision !== revision) {
+      const body = hasChunkedLists(store)
+        ? chunkedBody(store.listChunks('admin'))
+        : { text: `[${(await store.snapshot()).map(adminOrderJson).join(',')}]` };
+      cached = { revision, response: kit.json(200, body) };
+    }
+    return cached.response;
+  };
   const orderResponse = (order: StoredOrder, status = 200) =>
     kit.json(status, { text: adminOrderJson(order) });
   const clockResponse = () => kit.json(200, jsonBody(clockState(clock)));
@@ -50,7 +60,7 @@ export function adminApi({
   const router = new Router(
     [
       route('/orders', {
-        GET: async () => ordersResponse(await store.snapshot()),
+        GET: ordersResponse,
         POST: async (request) => {
           const seed = readJsonBody(request, requestBodies.adminCreateOrder, {
             example: bodyExamples.adminCreateOrder,
@@ -126,11 +136,6 @@ export function adminApi({
     name: 'admin',
     pathPrefix: `${ADMIN_PREFIX}/`,
     routes: router.served(ADMIN_PREFIX),
-    handle: (request) => router.dispatch(request, request.path.slice(ADMIN_PREFIX.length)),
+    handle: async (request) => router.dispatch(request, request.path.slice(ADMIN_PREFIX.length)),
   };
-}
-
-/** The admin view of an order: the public fields plus the internal status. */
-function adminOrderJson(order: StoredOrder): string {
-  return `${orderJson(order).slice(0, -1)},"status":"${order.status}"}`;
 }

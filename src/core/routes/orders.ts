@@ -1,14 +1,12 @@
 import { coreError } from '../errors.ts';
 import { parseId } from '../ids.ts';
-import type { ResponseKit } from '../responses.ts';
+import { orderJson } from '../order-json.ts';
+import { chunkedBody, type ResponseKit } from '../responses.ts';
 import { type Params, type Route, route, truncate } from '../router.ts';
-import type { OrderStore } from '../store.ts';
+import { hasChunkedLists, type OrderStore } from '../store.ts';
 import type { MockResponse, ResponseBody, StoredOrder } from '../types.ts';
 
-/** The public Order: no status field (the seed lists none). Ids are written as digits, never rounded. */
-export function orderJson(order: StoredOrder): string {
-  return `{"id":${order.id},"petId":${order.petId},"quantity":${order.quantity},"shipDate":${JSON.stringify(order.shipDate)},"complete":${order.complete}}`;
-}
+export { orderJson } from '../order-json.ts';
 
 /**
  * List bodies by the store's list they render. A store hands out the same array until it changes, and the
@@ -22,7 +20,23 @@ export function orderRoutes(store: OrderStore, kit: ResponseKit): Route[] {
   // Serialized once per change of state: listing 100,000 orders then costs what sending the bytes costs.
   let cached: { revision: number; response: MockResponse } | undefined;
 
-  async function listOrders(): Promise<MockResponse> {
+  // Returned, not thrown: the fresh-id 404 is a hot path (issue #18), and its body is one template.
+  const orderNotFound = kit.errorTemplate((id) =>
+    coreError('ORDER_NOT_FOUND', `Order ${id} does not exist.`),
+  );
+
+  function listOrders(): MockResponse | Promise<MockResponse> {
+    if (!hasChunkedLists(store)) return listFromStore();
+    // The in-memory store answers at once, and keeps the list in chunks that a change re-renders one at a
+    // time (issue #11.13): no promise on the hot path.
+    const revision = store.currentRevision();
+    if (cached?.revision !== revision) {
+      cached = { revision, response: kit.json(200, chunkedBody(store.listChunks('public'))) };
+    }
+    return cached.response;
+  }
+
+  async function listFromStore(): Promise<MockResponse> {
     const revision = await store.revision();
     if (cached?.revision !== revision) {
       const orders = await store.list();
@@ -39,13 +53,13 @@ export function orderRoutes(store: OrderStore, kit: ResponseKit): Route[] {
   async function cancelOrder(_request: unknown, { id: rawId }: Params<'/:id'>): Promise<MockResponse> {
     const id = parseId(rawId);
     // A malformed id names no order, so it is a 404 like any unknown id (docs/decisions.md).
-    if (id === undefined) throw orderNotFound(rawId);
+    if (id === undefined) return orderNotFound(truncate(rawId));
     const result = await store.cancel(id);
     switch (result.outcome) {
       case 'cancelled':
         return kit.noContent;
       case 'not_found':
-        throw orderNotFound(id);
+        return orderNotFound(id);
       case 'already_shipped':
         throw coreError(
           'ORDER_ALREADY_SHIPPED',
@@ -72,8 +86,4 @@ function listJson(orders: readonly StoredOrder[]): string {
     );
   }
   return batches.join(',');
-}
-
-function orderNotFound(id: string) {
-  return coreError('ORDER_NOT_FOUND', `Order ${truncate(id)} does not exist.`);
 }

@@ -18,7 +18,11 @@ let mock: RunningServer;
 beforeAll(async () => {
   if (!hasRedis) return;
   redis = await startRedisServer();
-  state = await openRedisState({ url: redis.url, keyPrefix: 'faults' });
+  state = await openRedisState({
+    url: redis.url,
+    keyPrefix: 'faults',
+    baseClock: { now: () => Date.parse('2026-09-01T00:00:00Z') },
+  });
   mock = await startServer({
     port: 0,
     apiKeys: [KEY],

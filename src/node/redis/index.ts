@@ -19,7 +19,7 @@ export interface RedisStateOptions {
   readonly url: string;
   readonly keyPrefix?: string;
   /** The seed, used by the first process to start under this prefix (and to reseed a Redis that lost it). */
-  readonly orders?: readonly OrderSeed[];
+  readonly orders?: Iterable<OrderSeed>;
   /** The mock's clock mode; its offset is shared. */
   readonly clock?: ClockMode;
   readonly baseClock?: Clock;

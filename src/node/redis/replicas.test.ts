@@ -5,6 +5,8 @@ import { PENDING_ID, SHIPPED_ID } from '../../test-support/scenarios.ts';
 import { type RunningServer, startServer } from '../server.ts';
 import { openRedisState, type RedisState } from './index.ts';
 
+const FIXED_START = { now: () => Date.parse('2026-09-01T00:00:00Z') };
+
 const KEY = 'test-key';
 const hasRedis = redisServerInstalled();
 let redis: TestRedis;
@@ -23,7 +25,8 @@ afterAll(async () => {
 
 /** A mock on its own port whose state lives in the test's Redis under `keyPrefix`. */
 async function replica(keyPrefix: string): Promise<RunningServer> {
-  const state = await openRedisState({ url: redis.url, keyPrefix, clock: 'manual' });
+  // A manual clock from a fixed instant: the test never reads the wall clock (the sunset is 2027-07-01).
+  const state = await openRedisState({ url: redis.url, keyPrefix, clock: 'manual', baseClock: FIXED_START });
   const mock = await startServer({
     port: 0,
     apiKeys: [KEY],
