@@ -41,7 +41,7 @@ const shipped = [
   /^dist\/.+\.(js|js\.map|d\.ts|json)$/,
   /^spec\/[\w.-]+\.yaml$/,
   /^fixtures\/[\w.-]+\.json$/,
-  /^src\/(dashboard|mock)-page\/[\w-]+\.(js|html|css)$/,
+  /^src\/(dashboard-page|mock-page|page-shared)\/[\w-]+\.(js|html|css)$/,
   /^docs\/[\w-]+\.md$/,
   /^docs\/screenshots\/[\w-]+\.png$/,
 ];

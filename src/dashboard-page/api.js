@@ -1,4 +1,6 @@
 // @ts-check
+import { ApiError, jsonCaller } from './page-shared/fetch-json.js';
+
 /**
  * A client for the dashboard API (spec/dashboard.openapi.yaml) and its mock controls. The page talks to
  * the mock only through these calls, so it also shows how the API is used.
@@ -26,62 +28,12 @@
  * @typedef {Operations['loadScenario']['responses'][200]['content']['application/json']} LoadedScenario
  */
 
-/** A refusal from the API: the Error body's stable code and its message, which says what to do. */
-export class ApiError extends Error {
-  /**
-   * @param {number} status
-   * @param {string} code
-   * @param {string} message
-   */
-  constructor(status, code, message) {
-    super(message);
-    this.status = status;
-    this.code = code;
-  }
-}
+export { ApiError };
 
 const API = '/__dashboard/api';
 const MOCK = '/__mock/dashboard';
 const segment = encodeURIComponent;
-
-/**
- * @template T
- * @param {string} method
- * @param {string} path
- * @param {unknown} [body]
- * @returns {Promise<T>}
- */
-async function call(method, path, body) {
-  /** @type {RequestInit} */
-  const init = { method, headers: { accept: 'application/json' } };
-  if (body !== undefined) {
-    init.headers = { accept: 'application/json', 'content-type': 'application/json' };
-    init.body = JSON.stringify(body);
-  }
-  let response;
-  try {
-    response = await fetch(path, init);
-  } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', 'The mock server did not answer. Is it still running?');
-  }
-  const text = await response.text();
-  /** @type {unknown} */
-  let data;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    data = undefined;
-  }
-  if (!response.ok) {
-    const error = /** @type {{ code?: unknown, message?: unknown } | undefined} */ (data);
-    throw new ApiError(
-      response.status,
-      typeof error?.code === 'string' ? error.code : `HTTP_${response.status}`,
-      typeof error?.message === 'string' ? error.message : `${method} ${path} answered ${response.status}.`,
-    );
-  }
-  return /** @type {T} */ (data);
-}
+const call = jsonCaller({ offline: 'The mock server did not answer. Is it still running?' });
 
 /** @param {string} projectId @param {string} [domain] */
 const domainsPath = (projectId, domain) =>

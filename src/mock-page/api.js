@@ -1,4 +1,6 @@
 // @ts-check
+import { ApiError, jsonCaller } from './page-shared/fetch-json.js';
+
 /**
  * A client for the admin API (spec/mock-admin.openapi.yaml). The page talks to the mock only through these
  * calls, on its own origin, so it obeys the control plane's rules (JSON writes, same origin).
@@ -14,59 +16,21 @@
  * @typedef {Schemas['Clock']} Clock
  */
 
-/** A refusal: the Error body's code and message, which says what to do. */
-export class ApiError extends Error {
-  /** @param {number} status @param {string} code @param {string} message */
-  constructor(status, code, message) {
-    super(message);
-    this.status = status;
-    this.code = code;
-  }
-}
+export { ApiError };
 
-const MOCK = '/__mock';
+const request = jsonCaller({ prefix: '/__mock', offline: 'The mock did not answer. Is it still running?' });
+const segment = encodeURIComponent;
 
 /**
+ * Every write is JSON, `{}` when the operation takes no body: the control plane accepts JSON writes only.
+ *
  * @template T
  * @param {string} method
  * @param {string} path
  * @param {unknown} [body]
  * @returns {Promise<T>}
  */
-async function call(method, path, body = method === 'GET' ? undefined : {}) {
-  // Every write is JSON, `{}` when the operation takes no body: the control plane accepts JSON writes only.
-  /** @type {Record<string, string>} */
-  const headers = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  let response;
-  try {
-    response = await fetch(`${MOCK}${path}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', 'The mock did not answer. Is it still running?');
-  }
-  const text = await response.text();
-  /** @type {any} */
-  let data;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    data = undefined;
-  }
-  if (!response.ok) {
-    throw new ApiError(
-      response.status,
-      typeof data?.code === 'string' ? data.code : `HTTP_${response.status}`,
-      typeof data?.message === 'string' ? data.message : `${method} ${path} answered ${response.status}.`,
-    );
-  }
-  return data;
-}
-
-const segment = encodeURIComponent;
+const call = (method, path, body = method === 'GET' ? undefined : {}) => request(method, path, body);
 
 export const api = {
   /** @returns {Promise<Order[]>} */

@@ -32,6 +32,25 @@ async function act(errorId, action) {
   await refresh();
 }
 
+/**
+ * Wires a button that makes one API call and announces `done`; a refusal shows in `errorId`.
+ *
+ * @param {string} buttonId
+ * @param {string} errorId
+ * @param {() => Promise<unknown>} call
+ * @param {string} done
+ */
+function wireButton(buttonId, errorId, call, done) {
+  $(buttonId, HTMLButtonElement).addEventListener(
+    'click',
+    () =>
+      void act(errorId, async () => {
+        await call();
+        return done;
+      }),
+  );
+}
+
 async function refresh() {
   window.clearTimeout(pollTimer);
   try {
@@ -121,14 +140,7 @@ function wire() {
       return `Created order ${order.id} (${order.status}).`;
     });
   });
-  $('reset-button', HTMLButtonElement).addEventListener(
-    'click',
-    () =>
-      void act('orders-error', async () => {
-        await api.reset();
-        return 'The mock is back to its seed state.';
-      }),
-  );
+  wireButton('reset-button', 'orders-error', api.reset, 'The mock is back to its seed state.');
   $('journal-form', HTMLFormElement).addEventListener('submit', (event) => {
     event.preventDefault();
     const query = new URLSearchParams();
@@ -145,14 +157,7 @@ function wire() {
     journalQuery = query.toString();
     void act('journal-error', async () => 'Filtered the requests.');
   });
-  $('journal-clear', HTMLButtonElement).addEventListener(
-    'click',
-    () =>
-      void act('journal-error', async () => {
-        await api.clearRequests();
-        return 'Cleared the journal.';
-      }),
-  );
+  wireButton('journal-clear', 'journal-error', api.clearRequests, 'Cleared the journal.');
   $('fault-form', HTMLFormElement).addEventListener('submit', (event) => {
     event.preventDefault();
     const method = $('fault-method', HTMLSelectElement).value;
@@ -171,14 +176,7 @@ function wire() {
     };
     void act('faults-error', async () => `Added ${faultText(await api.addFault(rule))}`);
   });
-  $('faults-clear', HTMLButtonElement).addEventListener(
-    'click',
-    () =>
-      void act('faults-error', async () => {
-        await api.clearFaults();
-        return 'Removed every fault.';
-      }),
-  );
+  wireButton('faults-clear', 'faults-error', api.clearFaults, 'Removed every fault.');
   $('latency-form', HTMLFormElement).addEventListener('submit', (event) => {
     event.preventDefault();
     void act('latency-error', async () => {

@@ -9,47 +9,44 @@ import { clockTime, el } from './dom.js';
 export const MAX_ROWS = 200;
 
 /**
+ * A pending order's action button, named for screen readers with the order it acts on.
+ *
+ * @param {'Ship' | 'Cancel'} label
+ * @param {Order} order
+ * @param {(order: Order) => void} action
+ */
+function orderButton(label, order, action) {
+  return el(
+    'button',
+    { type: 'button', 'aria-label': `${label} order ${order.id}`, onclick: () => action(order) },
+    label,
+  );
+}
+
+/**
  * @param {Order[]} orders
  * @param {{ cancel(order: Order): void, ship(order: Order): void }} actions
  */
 export function orderRows(orders, actions) {
-  return orders.slice(0, MAX_ROWS).map((order) =>
-    el(
-      'tr',
-      { 'data-order': order.id, 'data-status': order.status },
-      el('td', {}, order.id),
-      el('td', {}, order.petId),
-      el('td', {}, order.quantity),
-      el('td', {}, el('time', { datetime: order.shipDate }, order.shipDate.slice(0, 16).replace('T', ' '))),
-      el('td', {}, el('span', { class: `tag status-${order.status}` }, order.status)),
+  return orders
+    .slice(0, MAX_ROWS)
+    .map((order) =>
       el(
-        'td',
-        { class: 'actions' },
-        order.status === 'pending'
-          ? el(
-              'button',
-              {
-                type: 'button',
-                'aria-label': `Ship order ${order.id}`,
-                onclick: () => actions.ship(order),
-              },
-              'Ship',
-            )
-          : '',
-        order.status === 'pending'
-          ? el(
-              'button',
-              {
-                type: 'button',
-                'aria-label': `Cancel order ${order.id}`,
-                onclick: () => actions.cancel(order),
-              },
-              'Cancel',
-            )
-          : '',
+        'tr',
+        { 'data-order': order.id, 'data-status': order.status },
+        el('td', {}, order.id),
+        el('td', {}, order.petId),
+        el('td', {}, order.quantity),
+        el('td', {}, el('time', { datetime: order.shipDate }, order.shipDate.slice(0, 16).replace('T', ' '))),
+        el('td', {}, el('span', { class: `tag status-${order.status}` }, order.status)),
+        el(
+          'td',
+          { class: 'actions' },
+          order.status === 'pending' ? orderButton('Ship', order, actions.ship) : '',
+          order.status === 'pending' ? orderButton('Cancel', order, actions.cancel) : '',
+        ),
       ),
-    ),
-  );
+    );
 }
 
 /** @param {JournalEntry[]} entries newest last, as the API gives them; drawn newest first */

@@ -16,6 +16,11 @@ describe('the control page is served at /__mock/ beside the admin API', () => {
     expect(await page.text()).toContain('<h1>Mock controls</h1>');
     const script = await fetch(`${mock.url}/__mock/page/app.js`);
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    // The base styles and the fetch helper both pages share, from src/page-shared.
+    const shared = await fetch(`${mock.url}/__mock/page/page-shared/base.css`);
+    expect([shared.status, shared.headers.get('content-type')]).toEqual([200, 'text/css; charset=utf-8']);
+    expect((await fetch(`${mock.url}/__mock/page/page-shared/fetch-json.js`)).status).toBe(200);
+    expect((await fetch(`${mock.url}/__mock/page/page-shared/../../package.json`)).status).not.toBe(200);
     const bare = await fetch(`${mock.url}/__mock`, { redirect: 'manual' });
     expect([bare.status, bare.headers.get('location')]).toEqual([301, '/__mock/']);
     expect((await fetch(`${mock.url}/__mock/page/tsconfig.json`)).status).toBe(404);

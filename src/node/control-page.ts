@@ -1,7 +1,13 @@
 import type { RequestListener } from 'node:http';
 import { resolve } from 'node:path';
 import { coreError } from '../core/errors.ts';
-import { dashboardPageRoot, readOnlyOrFolder, resolveFile, sendError, sendFile } from './dashboard-page.ts';
+import {
+  dashboardPageRoot,
+  readOnlyOrFolder,
+  resolvePageFile,
+  sendError,
+  sendFile,
+} from './dashboard-page.ts';
 
 /** The control page: `/__mock/` itself, its files under `/__mock/page/` (every other /__mock path is the API). */
 export const CONTROL_PAGE_PATH = '/__mock/';
@@ -25,7 +31,7 @@ export function withControlPage(next: RequestListener, root: string = controlPag
     const page = path === '/__mock' || path === CONTROL_PAGE_PATH;
     if (!page && !path.startsWith(ASSETS)) return next(req, res);
     if (!readOnlyOrFolder(req, res, path, CONTROL_PAGE_PATH)) return;
-    const file = page ? resolve(base, 'index.html') : resolveFile(base, path.slice(ASSETS.length));
+    const file = page ? resolve(base, 'index.html') : resolvePageFile(base, path.slice(ASSETS.length));
     sendFile(req, res, file, `The control page has no file ${path}; open ${CONTROL_PAGE_PATH}.`).catch(() => {
       if (!res.headersSent)
         sendError(res, coreError('INTERNAL_ERROR', 'The control page could not be read.'));

@@ -75,6 +75,12 @@ describe('the dashboard page files', () => {
     expect((await get(mock, '/__dashboard/styles.css')).headers['content-type']).toBe(
       'text/css; charset=utf-8',
     );
+    const shared = await get(mock, '/__dashboard/page-shared/base.css');
+    expect([shared.status, shared.headers['content-type']]).toEqual([200, 'text/css; charset=utf-8']);
+    expect(shared.body).toContain('--accent');
+    expect((await get(mock, '/__dashboard/page-shared/fetch-json.js')).body).toContain(
+      'export function jsonCaller',
+    );
     const head = await get(mock, '/__dashboard/app.js', { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.body).toBe('');
@@ -91,6 +97,9 @@ describe('the dashboard page files', () => {
     '/__dashboard/%00.js',
     '/__dashboard/%zz',
     '/__dashboard//app.js',
+    '/__dashboard/page-shared/../dashboard-page/tsconfig.json',
+    '/__dashboard/page-shared/%2e%2e/mock-page/app.js',
+    '/__dashboard/page-shared/missing.css',
   ])('answers 404 with an Error body for %s', async (path) => {
     const response = await get(mock, path);
     expect(response.status).toBe(404);

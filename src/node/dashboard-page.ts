@@ -81,7 +81,7 @@ async function servePage(
   path: string,
 ): Promise<void> {
   if (!readOnlyOrFolder(req, res, path, DASHBOARD_PAGE_PATH)) return;
-  const file = resolveFile(base, path.slice(DASHBOARD_PAGE_PATH.length) || 'index.html');
+  const file = resolvePageFile(base, path.slice(DASHBOARD_PAGE_PATH.length) || 'index.html');
   await sendFile(req, res, file, `The dashboard page has no file ${path}; open ${DASHBOARD_PAGE_PATH}.`);
 }
 
@@ -137,6 +137,18 @@ export async function sendFile(
   const bytes = await readFile(file);
   res.writeHead(200, { ...headers, 'content-length': bytes.length });
   res.end(req.method === 'HEAD' ? undefined : bytes);
+}
+
+/** Where a page's URL names a file of `src/page-shared`, the folder both pages share (base CSS, fetch helper). */
+const SHARED_PREFIX = 'page-shared/';
+
+/**
+ * The file a page's URL path names: inside the page's folder `base`, or, under `page-shared/`, inside the
+ * shared folder beside it (the pages' tsconfig maps the same imports there with rootDirs).
+ */
+export function resolvePageFile(base: string, relative: string): string | undefined {
+  if (!relative.startsWith(SHARED_PREFIX)) return resolveFile(base, relative);
+  return resolveFile(join(dirname(base), 'page-shared'), relative.slice(SHARED_PREFIX.length));
 }
 
 /** The file a URL path names inside `base`, or undefined for anything that could step outside it. */
