@@ -48,6 +48,7 @@ describe.skipIf(skipWithoutChromium)(
         outdir: '/assets',
         write: false,
         logLevel: 'silent',
+        plugins: mswUnderTest,
       });
       const files = new Map(bundle.outputFiles.map((file) => [file.path, file.contents]));
       const worker = await readFile(WORKER);
