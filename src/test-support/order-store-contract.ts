@@ -132,6 +132,13 @@ export function describeOrderStore(name: string, factory: OrderStoreFactory): vo
       expect((await store.get('9223372036854775807'))?.id).toBe('9223372036854775807');
     });
 
+    test('never assigns an id beyond int64: after 2^63 - 1 the next order takes the first free id', async () => {
+      const store = await factory([...seed, contractOrder('9223372036854775807', 'pending')]);
+      const { id: _, ...withoutId } = contractOrder('0', 'pending');
+      expect((await store.create(withoutId)).order.id).toBe('4');
+      expect((await store.create(withoutId)).order.id).toBe('5');
+    });
+
     test('keeps every field of an order as given, a quantity up to 2^53 - 1 included', async () => {
       const odd: StoredOrder = {
         id: '5',

@@ -75,7 +75,15 @@ return {'shipped', updated}`);
 export const createScript = lua(`${GUARD}
 local max = redis.call('GET', MAX_ID) or '0'
 local id = ARGV[1]
-if id == '' then id = increment(max) end
+if id == '' then
+  id = increment(max)
+  -- Past int64 no client could name the order: take the first free id instead (the memory store's rule).
+  if greater(id, '9223372036854775807') then
+    local n = 1
+    while redis.call('HEXISTS', ORDERS, tostring(n)) == 1 do n = n + 1 end
+    id = tostring(n)
+  end
+end
 local existing = redis.call('HGET', ORDERS, id)
 if existing then return {'id_taken', id, existing} end
 redis.call('HSET', ORDERS, id, ARGV[2])
