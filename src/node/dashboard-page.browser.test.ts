@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClock } from '../domains/index.ts';
 import { launchChromium, skipWithoutChromium } from '../test-support/chromium.ts';
+import { nodeRequest } from '../test-support/host-request.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 /**
@@ -16,23 +16,8 @@ const TARGET = 'acme-shop.mockpages.example';
 const KEY = 'petstore-dev-key';
 
 /** Serving by host: the Store API asked for with a custom domain's Host header. */
-function getWithHost(mock: RunningServer, host: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const options = {
-      host: '127.0.0.1',
-      port: mock.port,
-      path: '/v1/store/orders',
-      headers: { host, authorization: `Bearer ${KEY}` },
-    };
-    const req = request(options, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const getWithHost = (mock: RunningServer, host: string) =>
+  nodeRequest(mock.port, '/v1/store/orders', { headers: { host, authorization: `Bearer ${KEY}` } });
 
 // Generous per-test bounds for a loaded CI machine; each walk takes about 5 s alone.
 describe.skipIf(skipWithoutChromium)(

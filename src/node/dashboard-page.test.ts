@@ -1,38 +1,15 @@
-import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeRequest } from '../test-support/host-request.ts';
 import { dashboardPageRoot } from './dashboard-page.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 /** A raw request, so paths reach the server exactly as written (fetch would normalise `..`). */
-function get(
+const get = (
   mock: RunningServer,
   path: string,
   init: { method?: string; headers?: Record<string, string> } = {},
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
-  return new Promise((resolve, reject) => {
-    const options = {
-      host: '127.0.0.1',
-      port: mock.port,
-      path,
-      method: init.method ?? 'GET',
-      headers: init.headers,
-    };
-    const req = request(options, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          body: Buffer.concat(chunks).toString(),
-        }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+) => nodeRequest(mock.port, path, init);
 
 describe('the dashboard page files', () => {
   let mock: RunningServer;

@@ -1,34 +1,13 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { nodeRequest } from '../test-support/host-request.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 const KEY = 'petstore-dev-key';
 const auth = { authorization: `Bearer ${KEY}` };
 
 /** A raw request, so that Origin and preflight headers go out exactly as a browser would send them. */
-function raw(
-  mock: RunningServer,
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: mock.port, method, path, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          body: Buffer.concat(chunks).toString(),
-        }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const raw = (mock: RunningServer, method: string, path: string, headers: Record<string, string>) =>
+  nodeRequest(mock.port, path, { method, headers });
 
 describe('the server as a frontend developer runs it', () => {
   let mock: RunningServer;
