@@ -4,6 +4,7 @@ import { CopyOnWriteOrderStore } from './core/copy-on-write-store.ts';
 import { defaultOrders } from './core/defaults.ts';
 import { coreError } from './core/errors.ts';
 import type { ExtensionFactory, MockExtension } from './core/extension.ts';
+import type { Answer } from './core/handle.ts';
 import {
   DEFAULT_SESSION_LIMITS,
   SESSION_HEADER,
@@ -101,19 +102,23 @@ export function createMock(options: MockOptions = {}): Mock {
     { ...DEFAULT_SESSION_LIMITS, ...options.sessions },
   );
 
-  function handle(request: MockRequest): Promise<MockResponse> {
+  function respond(request: MockRequest): Answer {
     const id = request.headers[SESSION_HEADER];
-    if (id === undefined) return main.handle(request);
+    if (id === undefined) return main.respond(request);
     let state: MockState;
     try {
       state = sessions.use(id);
     } catch (error) {
-      return Promise.resolve(main.reject(error as Parameters<MockApi['reject']>[0]));
+      return main.reject(error as Parameters<MockApi['reject']>[0]);
     }
-    return state.handle(request);
+    return state.respond(request);
   }
+  const handle = (request: MockRequest): Promise<MockResponse> => {
+    const answer = respond(request);
+    return answer instanceof Promise ? answer : Promise.resolve(answer);
+  };
 
-  return { ...main, handle, session: (id) => sessions.use(id), sessions };
+  return { ...main, handle, respond, session: (id) => sessions.use(id), sessions };
 }
 
 /**

@@ -8,7 +8,7 @@ import type { PreferredAnswers } from './prefer.ts';
 import type { ResponseKit } from './responses.ts';
 import type { Router } from './router.ts';
 import type { StoreCors } from './store-cors.ts';
-import type { TrafficControls } from './traffic.ts';
+import type { Shaping, TrafficControls } from './traffic.ts';
 import type { Clock, MockRequest, MockResponse } from './types.ts';
 
 export interface HandlerParts {
@@ -29,12 +29,17 @@ export interface HandlerParts {
   readonly onUnexpectedError: (error: unknown, request: MockRequest) => void;
 }
 
+/** The answer, or a promise of it when an extension or a route had to wait. */
+export type Answer = MockResponse | Promise<MockResponse>;
+
 /**
- * Builds `handle(request) → response`: preflight → extensions → authentication → route → respond.
- * It is the one error boundary: an ApiError becomes the spec's Error body; anything else becomes a 500
- * Error body, is reported once to `onUnexpectedError`, and never escapes.
+ * Builds `respond(request) → answer`: preflight → extensions → authentication → route → respond. The answer
+ * is synchronous when nothing had to wait (a 401, a list, a 404): no promise and no microtask per request, the
+ * largest cost left beside the bare server's on the bench (docs/performance.md). It is the one error boundary:
+ * an ApiError becomes the spec's Error body; anything else becomes a 500 Error body, is reported once to
+ * `onUnexpectedError`, and never escapes; a returned promise never rejects.
  */
-export function createHandle(parts: HandlerParts): (request: MockRequest) => Promise<MockResponse> {
+export function createHandle(parts: HandlerParts): (request: MockRequest) => Answer {
   const { basePath, apiKeys, router, extensions, kit, controlPlanes, journal, clock, storeCors, traffic } =
     parts;
   const realm = 'Bearer realm="petstore"';
@@ -53,23 +58,34 @@ export function createHandle(parts: HandlerParts): (request: MockRequest) => Pro
 
   const apiPrefix = `${basePath}/`;
 
-  // One async function per request (no inner ones): each extra await is a promise and a microtask,
-  // and on the bench they added up to a measurable share of a 401 (docs/performance.md).
-  return async function handle(request) {
-    let response: MockResponse;
-    const storePlane = !request.path.startsWith('/__');
-    const shaping = traffic.active && storePlane ? traffic.decide(request) : undefined;
+  return function respond(request) {
+    const shaping = traffic.active && !request.path.startsWith('/__') ? traffic.decide(request) : undefined;
+    let answer: Answer;
     try {
-      response = (shaping && answerInstead(shaping, kit)) ?? (await dispatch(request));
+      answer = (shaping && answerInstead(shaping, kit)) ?? dispatch(request);
     } catch (error) {
-      const errorKit = isControlPlane(request.path) ? controlPlanes.kit : kit;
-      if (error instanceof ApiError) {
-        response = errorKit.error(error);
-      } else {
-        parts.onUnexpectedError(error, request);
-        response = errorKit.error(coreError('INTERNAL_ERROR', 'The mock failed unexpectedly; see its log.'));
-      }
+      return finish(request, failure(request, error), shaping);
     }
+    if (answer instanceof Promise) {
+      return answer.then(
+        (response) => finish(request, response, shaping),
+        (error: unknown) => finish(request, failure(request, error), shaping),
+      );
+    }
+    return finish(request, answer, shaping);
+  };
+
+  function failure(request: MockRequest, error: unknown): MockResponse {
+    const errorKit = isControlPlane(request.path) ? controlPlanes.kit : kit;
+    if (error instanceof ApiError) return errorKit.error(error);
+    parts.onUnexpectedError(error, request);
+    return errorKit.error(coreError('INTERNAL_ERROR', 'The mock failed unexpectedly; see its log.'));
+  }
+
+  /** CORS, traffic shaping, then the journal (Store API) or the control planes' headers. */
+  function finish(request: MockRequest, answer: MockResponse, shaping: Shaping | undefined): MockResponse {
+    let response = answer;
+    const storePlane = !request.path.startsWith('/__');
     const origin = request.headers.origin;
     if (origin !== undefined && storeCors !== undefined && storePlane) {
       response =
@@ -82,10 +98,10 @@ export function createHandle(parts: HandlerParts): (request: MockRequest) => Pro
     if (storePlane) journal.record(request, response.status, clock.now());
     else if (isControlPlane(request.path)) response = controlPlanes.finish(request, response);
     return response;
-  };
+  }
 
   /** Returns the answer, or a promise of it when an extension or a route has to run. */
-  function dispatch(request: MockRequest): MockResponse | Promise<MockResponse> {
+  function dispatch(request: MockRequest): Answer {
     // Browsers send preflights without credentials, so they are answered before authentication.
     // The control planes approve no preflight unless configured (ControlPlanes).
     if (request.method === 'OPTIONS') {
@@ -125,7 +141,7 @@ export function createHandle(parts: HandlerParts): (request: MockRequest) => Pro
     return await route(request);
   }
 
-  function route(request: MockRequest): MockResponse | Promise<MockResponse> {
+  function route(request: MockRequest): Answer {
     // Authentication comes before every other answer: no key and an unknown order is a 401, not a 404.
     const credential = checkCredential(request.headers.authorization, apiKeys);
     if (credential !== 'valid') return unauthorized[credential];

@@ -29,6 +29,7 @@ export {
   httpErrorCodes,
 } from './errors.ts';
 export type { ExtensionContext, ExtensionFactory, MockExtension, ServedRoute } from './extension.ts';
+export type { Answer } from './handle.ts';
 export { parseId } from './ids.ts';
 export { type JournalEntry, RequestJournal } from './journal.ts';
 export type { JournalQuery } from './journal-query.ts';

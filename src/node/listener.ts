@@ -23,12 +23,28 @@ const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
  * shared body once.
  */
 export function createListener(
-  api: Pick<MockApi, 'handle' | 'reject'>,
+  api: Pick<MockApi, 'respond' | 'reject'>,
   options: ListenerOptions = {},
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
   const { onResponse } = options;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+  /** Writes an answer: latency and faults cost one property check when there are none (listener-delivery.ts). */
+  function send(res: ServerResponse, request: MockRequest, response: MockResponse, started: number): void {
+    if (response.delivery) {
+      deliver(res, response, response.delivery, sleep, write).catch(() => res.destroy());
+      return;
+    }
+    // Only writing can throw here (the core never does); the socket is all that is left to close.
+    try {
+      write(res, response);
+    } catch {
+      res.destroy();
+      return;
+    }
+    onResponse?.(request, response.status, performance.now() - started);
+  }
 
   return (req, res) => {
     const started = onResponse ? performance.now() : 0;
@@ -41,36 +57,29 @@ export function createListener(
       // Node lower-cases names and joins repeated headers (set-cookie aside, which requests do not carry).
       headers: req.headers as HeaderMap,
     };
-    const answer = METHODS_WITH_BODY.has(request.method)
-      ? readBody(req, maxBodyBytes).then((body) => {
-          if (body !== undefined) return api.handle({ ...request, body });
-          // The body is still arriving: answer, then stop reading it within bounds and close.
-          const response = api.reject(tooLarge(maxBodyBytes), request.path);
-          answerAndClose(req, response, options.lingerMs);
-          onResponse?.(request, response.status, performance.now() - started);
-          return undefined;
-        })
-      : api.handle(request);
-    answer.then(
-      (response) => {
-        if (response === undefined) return;
-        // Latency and faults only (one property check otherwise): listener-delivery.ts.
-        if (response.delivery) {
-          deliver(res, response, response.delivery, sleep, write).catch(() => res.destroy());
-          return;
-        }
-        // Only writing can throw here (handle never rejects); the socket is all that is left to close.
-        try {
-          write(res, response);
-        } catch {
-          res.destroy();
-          return;
-        }
+    if (METHODS_WITH_BODY.has(request.method)) {
+      readBody(req, maxBodyBytes).then((body) => {
+        if (body !== undefined) return answer(res, { ...request, body }, started);
+        // The body is still arriving: answer, then stop reading it within bounds and close.
+        const response = api.reject(tooLarge(maxBodyBytes), request.path);
+        answerAndClose(req, response, options.lingerMs);
         onResponse?.(request, response.status, performance.now() - started);
-      },
-      () => res.destroy(),
-    );
+      });
+      return;
+    }
+    answer(res, request, started);
   };
+
+  /** Most answers are ready at once (a 401, a list, a 404) and are written in the same tick, like the bare server's. */
+  function answer(res: ServerResponse, request: MockRequest, started: number): void {
+    const pending = api.respond(request);
+    if (pending instanceof Promise) {
+      pending.then(
+        (response) => send(res, request, response, started),
+        () => res.destroy(),
+      );
+    } else send(res, request, pending, started);
+  }
 }
 
 /** What `writeHead` and `end` take, prepared once per response object. */

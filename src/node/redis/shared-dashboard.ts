@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { type ClockMode, createClock, type MockClock } from '../../core/clock.ts';
 import { ApiError, coreError } from '../../core/errors.ts';
+import type { MockRequest, MockResponse } from '../../core/types.ts';
 import { type Clock, systemClock } from '../../core/types.ts';
 import { createMemoryStore, type DomainsDashboard, type MemoryDashboardStore } from '../../domains/index.ts';
 import type { Mock } from '../../mock.ts';
@@ -161,21 +162,24 @@ export function createSharedDashboard(
       })();
       installed.catch(() => {}); // reported by the first request, as a 503
       const ordersPath = `${mock.basePath}/store/`;
+      const handle = async (request: MockRequest): Promise<MockResponse> => {
+        const own = request.path.startsWith('/__');
+        // The orders' hot path reads no clock but the journal's (the last one this process saw): no load.
+        const eager = own || !request.path.startsWith(ordersPath);
+        try {
+          return await run(own ? 'cas' : 'read', () => mock.handle(request), eager);
+        } catch (error) {
+          // Loading or writing the document failed outside the core's error boundary: answer as it would.
+          if (error instanceof ApiError) return mock.reject(error);
+          console.error('petstore-mock: unexpected error in the shared state:', error);
+          return mock.reject(coreError('INTERNAL_ERROR', 'The mock failed unexpectedly; see its log.'));
+        }
+      };
       return {
         ...mock,
-        handle: async (request) => {
-          const own = request.path.startsWith('/__');
-          // The orders' hot path reads no clock but the journal's (the last one this process saw): no load.
-          const eager = own || !request.path.startsWith(ordersPath);
-          try {
-            return await run(own ? 'cas' : 'read', () => mock.handle(request), eager);
-          } catch (error) {
-            // Loading or writing the document failed outside the core's error boundary: answer as it would.
-            if (error instanceof ApiError) return mock.reject(error);
-            console.error('petstore-mock: unexpected error in the shared state:', error);
-            return mock.reject(coreError('INTERNAL_ERROR', 'The mock failed unexpectedly; see its log.'));
-          }
-        },
+        handle,
+        // Every answer waits for the shared document (or not, on the orders' path): one way in.
+        respond: handle,
         reset: () => run('force', () => mock.reset(), true),
       };
     },
