@@ -80,4 +80,21 @@ describe('request journal', () => {
     expect(read[0]?.path).toBe('/v1/1500');
     expect(read.at(-1)?.path).toBe('/v1/2499');
   });
+
+  test('repeated requests each keep their own time and status, and a change of header is its own entry', () => {
+    const journal = new RequestJournal({ entries: 3 });
+    const headers = { authorization: 'Bearer a' };
+    journal.record(get('/v1/store/orders', '', { ...headers }), 200, 1);
+    journal.record(get('/v1/store/orders', '', { ...headers }), 401, 2);
+    journal.record(get('/v1/store/orders', '', { ...headers, 'x-trace': '7' }), 200, 3);
+    journal.record(get('/v1/store/orders', '', { ...headers }), 204, 4);
+    expect(journal.entries().map(({ status, time, headers }) => [status, time, headers['x-trace']])).toEqual([
+      [401, new Date(2).toISOString(), undefined],
+      [200, new Date(3).toISOString(), '7'],
+      [204, new Date(4).toISOString(), undefined],
+    ]);
+    journal.clear();
+    expect(journal.entries()).toEqual([]);
+    expect(journal.bytes).toBe(0);
+  });
 });

@@ -28,25 +28,36 @@ const REDACTED = '[redacted]';
 /** What an entry costs beside its strings (the object, the time, the status), as counted against the cap. */
 const ENTRY_OVERHEAD = 64;
 
-interface RawEntry {
-  readonly time: number;
-  readonly request: MockRequest;
-  readonly status: number;
+/** What the journal keeps of a request: no body, and one object shared by consecutive repeats. */
+interface Kept {
+  readonly method: string;
+  readonly path: string;
+  readonly query: string;
+  readonly headers: HeaderMap;
+  /** How many header fields `headers` has (to compare with the next request's). */
+  readonly fields: number;
+  /** Path, query and headers in bytes, plus the entry's overhead: what an entry counts against the budget. */
   readonly bytes: number;
 }
 
 /**
- * The last requests, oldest first, within a count and a byte budget. Recording keeps a reference (a request
- * with a body is copied without it, so no rejected body is kept); redaction and copying happen when the
- * journal is read, and a read covers at most `readBytes` of entries, so it stays short whatever was sent.
+ * The last requests, oldest first, within a count and a byte budget. An entry is a time, a status and a
+ * reference to what was kept of its request, in a ring of columns: recording allocates nothing when a request
+ * repeats the one before (a load test's case), so nothing per request survives into the garbage collector's
+ * older generations (docs/performance.md). Redaction and copying happen when the journal is read, and a read
+ * covers at most `readBytes` of entries, so it stays short whatever was sent.
  */
 export class RequestJournal {
-  readonly #entries: RawEntry[] = [];
-  /** Where the kept entries start in `#entries`: dropping the oldest moves it, not the array. */
-  #head = 0;
-  #bytes = 0;
   readonly #limits: Required<JournalLimits>;
   readonly #secrets: readonly string[];
+  #kept: (Kept | undefined)[] = [];
+  #times = new Float64Array(0);
+  #statuses = new Uint16Array(0);
+  /** Index of the oldest entry in the ring, and how many there are. */
+  #first = 0;
+  #count = 0;
+  #bytes = 0;
+  #last: Kept | undefined;
 
   /** `secrets`: the values to redact wherever they appear (the mock's keys). */
   constructor(limits: number | JournalLimits = {}, secrets: readonly string[] = []) {
@@ -64,7 +75,7 @@ export class RequestJournal {
 
   /** How many requests it holds. */
   get size(): number {
-    return this.#entries.length - this.#head;
+    return this.#count;
   }
 
   /** The bytes the kept entries count for (path, query and headers). */
@@ -73,44 +84,48 @@ export class RequestJournal {
   }
 
   record(request: MockRequest, status: number, time: number): void {
-    const kept =
-      request.body === undefined
-        ? request
-        : { method: request.method, path: request.path, query: request.query, headers: request.headers };
-    const bytes = sizeOf(kept);
+    const kept = this.#keep(request);
     // One entry beyond the byte budget is not kept at all (headers are capped at 64 KiB by the adapters).
-    if (bytes > this.#limits.bytes) return;
-    this.#entries.push({ time, request: kept, status, bytes });
-    this.#bytes += bytes;
-    while (this.#entries.length - this.#head > this.#limits.entries || this.#bytes > this.#limits.bytes) {
-      this.#bytes -= (this.#entries[this.#head] as RawEntry).bytes;
-      this.#head++;
+    if (kept.bytes > this.#limits.bytes || this.#limits.entries < 1) return;
+    if (this.#count === this.#times.length) this.#grow();
+    while (
+      this.#count > 0 &&
+      (this.#count >= this.#limits.entries || this.#bytes + kept.bytes > this.#limits.bytes)
+    ) {
+      this.#dropOldest();
     }
-    // Compacting now and then, not on every request, keeps the cost of dropping one entry constant.
-    if (this.#head >= this.#limits.entries) {
-      this.#entries.splice(0, this.#head);
-      this.#head = 0;
-    }
+    const slot = (this.#first + this.#count) % this.#times.length;
+    this.#kept[slot] = kept;
+    this.#times[slot] = time;
+    this.#statuses[slot] = status;
+    this.#count++;
+    this.#bytes += kept.bytes;
   }
 
   /** The newest entries that fit in the read budget, oldest first, redacted. */
   entries(): JournalEntry[] {
     let budget = this.#limits.readBytes;
-    let first = this.#entries.length;
-    while (first > this.#head) {
-      const bytes = (this.#entries[first - 1] as RawEntry).bytes;
+    let taken = 0;
+    while (taken < this.#count) {
+      const bytes = this.#at(this.#count - 1 - taken).bytes;
       if (bytes > budget) break;
       budget -= bytes;
-      first--;
+      taken++;
     }
-    return this.#entries.slice(first).map(({ time, request, status }) => ({
-      time: new Date(time).toISOString(),
-      method: request.method,
-      path: this.#redact(request.path),
-      query: this.#redact(request.query),
-      status,
-      headers: this.#redactHeaders(request.headers),
-    }));
+    const result: JournalEntry[] = [];
+    for (let index = this.#count - taken; index < this.#count; index++) {
+      const request = this.#at(index);
+      const slot = (this.#first + index) % this.#times.length;
+      result.push({
+        time: new Date(this.#times[slot] as number).toISOString(),
+        method: request.method,
+        path: this.#redact(request.path),
+        query: this.#redact(request.query),
+        status: this.#statuses[slot] as number,
+        headers: this.#redactHeaders(request.headers),
+      });
+    }
+    return result;
   }
 
   /** The entries that match every filter given, oldest first; `limit` keeps the newest (journal-query.ts). */
@@ -119,9 +134,67 @@ export class RequestJournal {
   }
 
   clear(): void {
-    this.#entries.length = 0;
-    this.#head = 0;
+    this.#kept = [];
+    this.#times = new Float64Array(0);
+    this.#statuses = new Uint16Array(0);
+    this.#first = 0;
+    this.#count = 0;
     this.#bytes = 0;
+    this.#last = undefined;
+  }
+
+  /** The previous request's kept copy when this one repeats it; a new one otherwise. */
+  #keep(request: MockRequest): Kept {
+    const last = this.#last;
+    const { headers } = request;
+    let fields = 0;
+    let headerBytes = 0;
+    let same =
+      last !== undefined &&
+      last.method === request.method &&
+      last.path === request.path &&
+      last.query === request.query;
+    for (const name in headers) {
+      const value = headers[name];
+      fields++;
+      headerBytes += name.length + (value?.length ?? 0);
+      if (same && (last as Kept).headers[name] !== value) same = false;
+    }
+    if (same && (last as Kept).fields === fields) return last as Kept;
+    const { method, path, query } = request;
+    const bytes = ENTRY_OVERHEAD + path.length + query.length + headerBytes;
+    this.#last = { method, path, query, headers, fields, bytes };
+    return this.#last;
+  }
+
+  #at(index: number): Kept {
+    return this.#kept[(this.#first + index) % this.#times.length] as Kept;
+  }
+
+  #dropOldest(): void {
+    this.#bytes -= this.#at(0).bytes;
+    this.#kept[this.#first] = undefined;
+    this.#first = (this.#first + 1) % this.#times.length;
+    this.#count--;
+  }
+
+  /** Doubles the ring (up to the entry limit), the oldest entry moving to slot 0. */
+  #grow(): void {
+    const capacity = Math.min(Math.max(16, this.#times.length * 2), this.#limits.entries);
+    if (capacity === this.#times.length) return;
+    const kept: (Kept | undefined)[] = new Array(capacity);
+    const times = new Float64Array(capacity);
+    const statuses = new Uint16Array(capacity);
+    for (let index = 0; index < this.#count; index++) {
+      const slot = (this.#first + index) % this.#times.length;
+      kept[index] = this.#kept[slot];
+      times[index] = this.#times[slot] as number;
+      statuses[index] = this.#statuses[slot] as number;
+    }
+    this.#kept = kept;
+    this.#times = times;
+    this.#statuses = statuses;
+    this.#first = 0;
   }
 
   #redactHeaders(headers: HeaderMap): Record<string, string> {
@@ -140,11 +213,4 @@ export class RequestJournal {
     }
     return result;
   }
-}
-
-function sizeOf(request: MockRequest): number {
-  let bytes = ENTRY_OVERHEAD + request.path.length + request.query.length;
-  const { headers } = request;
-  for (const name in headers) bytes += name.length + (headers[name]?.length ?? 0);
-  return bytes;
 }
