@@ -1,3 +1,3 @@
 #!/usr/bin/env node
-// Runs the compiled CLI; `npm install` builds dist/ through the `prepare` script.
-import '../dist/src/node/cli.js';
+// Runs the bundled CLI (scripts/bundle-cli.ts); `npm install` builds dist/ through the `prepare` script.
+import '../dist/cli/cli.js';

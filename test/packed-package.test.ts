@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
@@ -147,6 +148,34 @@ console.log(JSON.stringify(${JSON.stringify(names)}.map((name) => readFileSync(n
     for (const bin of Object.keys(manifest.bin)) {
       const help = await consumer.run('npx', ['--no-install', bin, '--help']);
       expect(help.stdout, help.stderr).toMatch(new RegExp(`Usage: ${bin}`));
+    }
+  });
+
+  test('the bin serves from its bundle: the list with --seed (faker loaded on demand), and both pages', async () => {
+    const bin = join(consumer.dir, 'node_modules', '.bin', 'petstore-mock');
+    const child = spawn(bin, ['--port', '0', '--quiet', '--seed', '3', '--orders', '5'], {
+      cwd: consumer.dir,
+    });
+    try {
+      let output = '';
+      child.stdout.setEncoding('utf8').on('data', (text: string) => {
+        output += text;
+      });
+      while (!/listening on (http:\/\/\S+)\/v1/.test(output)) await once(child.stdout, 'data');
+      const origin = (/listening on (http:\/\/\S+)\/v1/.exec(output) as RegExpExecArray)[1];
+      const list = await fetch(`${origin}/v1/store/orders`, {
+        headers: { authorization: 'Bearer petstore-dev-key' },
+      });
+      expect(list.status).toBe(200);
+      expect(await list.json()).toHaveLength(5);
+      for (const page of ['/__dashboard/', '/__mock/']) {
+        const answer = await fetch(`${origin}${page}`);
+        expect(answer.status, page).toBe(200);
+        expect(answer.headers.get('content-type'), page).toMatch(/^text\/html/);
+      }
+    } finally {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await once(child, 'exit');
     }
   });
 

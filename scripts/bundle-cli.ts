@@ -1,0 +1,27 @@
+/**
+ * Bundles the mock's CLI (src/node/cli.ts) into dist/cli/: the bin starts from a handful of files instead of
+ * the ~150 small modules of dist/src, and Node's ES module loader costs about half a millisecond per module
+ * (docs/performance.md, "Start"). The library's entry points (dist/src) are unchanged. What the CLI loads only
+ * when asked (faker for --seed, the fixture validator, node-redis for --store) stays in chunks of its own.
+ *
+ * Usage: tsx scripts/bundle-cli.ts   (part of `npm run build`)
+ */
+import { rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+rmSync('dist/cli', { recursive: true, force: true });
+
+await build({
+  entryPoints: { cli: 'src/node/cli.ts' },
+  outdir: 'dist/cli',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20.19',
+  // Dependencies load from node_modules as they do for the library: one copy of each, installed by npm.
+  packages: 'external',
+  sourcemap: 'linked',
+  sourcesContent: true,
+  logLevel: 'warning',
+});
