@@ -2,6 +2,7 @@ import { type ClockMode, createClock, type MockClock } from '../core/clock.ts';
 import { validateConfig } from './configuration.ts';
 import { createDomains } from './domains.ts';
 import { domainError } from './errors.ts';
+import { loadPublicSuffixList } from './names.ts';
 import { defaultPlatform, maxPropagationMs, type Platform } from './platform.ts';
 import { createProjects } from './projects.ts';
 import type { DnsResolver } from './resolver.ts';
@@ -75,6 +76,7 @@ export function createDashboard(options: DashboardOptions = {}) {
 
     /** Replaces the whole state with the seed plus the scenario, timed from the clock's now. */
     async loadScenario(name: string): Promise<Scenario> {
+      await loadPublicSuffixList();
       const scenario = scenarios.find((candidate) => candidate.name === name);
       if (scenario === undefined) {
         const names = scenarios.map((candidate) => candidate.name).join(', ');

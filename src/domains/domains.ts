@@ -2,7 +2,14 @@ import type { Clock } from '../core/types.ts';
 import { domainError } from './errors.ts';
 import { toUnicode } from './idn.ts';
 import { noCertificate, settle, startVerification } from './lifecycle.ts';
-import { isApex, isValidHostName, isWithin, normalizeName, publicSuffixProblem } from './names.ts';
+import {
+  isApex,
+  isValidHostName,
+  isWithin,
+  loadPublicSuffixList,
+  normalizeName,
+  publicSuffixProblem,
+} from './names.ts';
 import type { Platform } from './platform.ts';
 import { addingRefusal, type Projects } from './projects.ts';
 import type { DnsResolver } from './resolver.ts';
@@ -21,6 +28,8 @@ export interface DomainsDeps {
 export function createDomains({ store, clock, resolver, platform, projects }: DomainsDeps) {
   /** Reads bring a domain up to the clock and keep the result, so every reader sees the same timeline. */
   async function settled(domain: Domain): Promise<Domain> {
+    // Every read of a domain comes through here, so what presents it (record names) has the list.
+    await loadPublicSuffixList();
     const next = await settle(domain, { now: clock.now(), resolver, platform });
     if (next !== domain) await store.putDomain(next);
     return next;
@@ -47,6 +56,7 @@ export function createDomains({ store, clock, resolver, platform, projects }: Do
 
     /** Rules 1 and 2: refused, creating nothing, unless the project may have domains and the name is free. */
     async add(projectId: string, rawName: string): Promise<Domain> {
+      await loadPublicSuffixList();
       const project = await projects.get(projectId);
       const refusal = addingRefusal(project);
       if (refusal) throw domainError(refusal.code, refusal.message);

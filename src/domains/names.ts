@@ -1,4 +1,3 @@
-import { getDomain, getPublicSuffix } from 'tldts';
 import { toAscii } from './idn.ts';
 
 /** Host names: normalising, validating, and telling an apex from a subdomain. */
@@ -35,18 +34,43 @@ export function isValidHostName(name: string): boolean {
 
 const suffixOptions = { allowPrivateDomains: true } as const;
 
+type PublicSuffixList = typeof import('tldts');
+let suffixList: PublicSuffixList | undefined;
+let suffixListLoading: Promise<void> | undefined;
+
+/**
+ * Loads the Public Suffix List (tldts: about 13 MB of memory and 30 ms), once. The simulation loads it on its
+ * first use (a domain added or read, a zone created, a scenario), not at start-up: most runs of the mock never
+ * touch custom domains (issue #18). The functions below that need it run only after one of those.
+ */
+export function loadPublicSuffixList(): Promise<void> {
+  suffixListLoading ??= import('tldts').then((module) => {
+    suffixList = module;
+  });
+  return suffixListLoading;
+}
+
+function publicSuffixList(): PublicSuffixList {
+  if (suffixList === undefined) {
+    throw new Error(
+      'The Public Suffix List is not loaded: await loadPublicSuffixList() (or dashboard.ready) first.',
+    );
+  }
+  return suffixList;
+}
+
 /**
  * The registrable domain by the Public Suffix List, private section included (`example.github.io` is one, as a
  * CA and a DNS provider see it): `example.co.il` for `www.example.co.il`; undefined for a public suffix itself.
  * A name under a TLD the list does not know (`acme.test`) has a one-label suffix, the list's default rule.
  */
 export function registrableDomain(name: string): string | undefined {
-  return getDomain(name, suffixOptions) ?? undefined;
+  return publicSuffixList().getDomain(name, suffixOptions) ?? undefined;
 }
 
 /** Whether `name` is itself a public suffix (`co.il`, `github.io`): nobody can attach it or hold its zone. */
 export function isPublicSuffix(name: string): boolean {
-  return getPublicSuffix(name, suffixOptions) === name;
+  return publicSuffixList().getPublicSuffix(name, suffixOptions) === name;
 }
 
 /** The refusal for a name that is a public suffix, or undefined. */

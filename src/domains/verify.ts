@@ -1,5 +1,5 @@
 import { describeDuration } from './duration.ts';
-import { relativeName, sameName } from './names.ts';
+import { loadPublicSuffixList, relativeName, sameName } from './names.ts';
 import { type Address, DnsLookupError, type DnsResolver } from './resolver.ts';
 import type { Reason } from './types.ts';
 
@@ -16,6 +16,7 @@ export interface CheckTarget {
  * each with what was found and what is expected. Reads DNS only through the resolver.
  */
 export async function checkDns(check: CheckTarget, resolver: DnsResolver, now: number): Promise<Reason[]> {
+  await loadPublicSuffixList(); // the reasons name records relative to the registrable domain
   try {
     return check.apex ? await checkApex(check, resolver, now) : await checkSubdomain(check, resolver, now);
   } catch (error) {

@@ -1,7 +1,13 @@
 import type { Clock } from '../core/types.ts';
 import { parseDuration } from './duration.ts';
 import { domainError } from './errors.ts';
-import { isValidHostName, isWithin, normalizeName, publicSuffixProblem } from './names.ts';
+import {
+  isValidHostName,
+  isWithin,
+  loadPublicSuffixList,
+  normalizeName,
+  publicSuffixProblem,
+} from './names.ts';
 import { maxPropagationMs } from './platform.ts';
 import type { DashboardStore } from './store.ts';
 import type { Zone, ZoneRecord } from './types.ts';
@@ -43,6 +49,7 @@ export function createZoneEditor(
     zoneOrThrow,
 
     async createZone(input: ZoneInput): Promise<Zone> {
+      await loadPublicSuffixList();
       const name = normalizeName(input.name);
       if (!isValidHostName(name))
         throw domainError('INVALID_DOMAIN', `${input.name} is not a valid zone name.`);
