@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { OrderStore } from '../../core/store.ts';
+import type { StoredOrder } from '../../core/types.ts';
 import { contractOrder, describeOrderStore } from '../../test-support/order-store-contract.ts';
 import { redisServerInstalled, startRedisServer, type TestRedis } from '../../test-support/redis-server.ts';
 import { connectRedis, type RedisClient } from './connection.ts';
@@ -27,29 +28,27 @@ async function client(): Promise<RedisClient> {
 describe.skipIf(!hasRedis)('with a real redis-server', () => {
   // Each test gets its own prefix, and the calls of one store go through two connections, as two replicas'
   // would: the contract's concurrency tests then race across connections.
-  describeOrderStore('RedisOrderStore', async (seed) => {
-    const prefix = `contract-${++prefixes}`;
-    const [first, second] = [await client(), await client()];
-    const stores = [
-      await RedisOrderStore.open(first, prefix, seed),
-      await RedisOrderStore.open(second, prefix, []),
-    ];
-    return alternating(stores);
-  });
+  describeOrderStore('RedisOrderStore', async (seed) => alternating((await twoProcesses(seed)).stores));
 
   // A session's orders: the stored seed read in place, copied to the session's keys on its first change.
   describeOrderStore('RedisOrderStore of a session', async (seed) => {
-    const prefix = `contract-${++prefixes}`;
-    const [first, second] = [await client(), await client()];
-    const shared = [
-      await RedisOrderStore.open(first, prefix, seed),
-      await RedisOrderStore.open(second, prefix, []),
-    ];
+    const { prefix, first, stores } = await twoProcesses(seed);
     // What the registry does when it creates the session (shared-sessions.ts).
     await first.set(`${prefix}:session:s:revision`, '0', { PX: 60_000 });
-    return alternating(shared.map((store) => store.session('s', `${prefix}:session:s`)));
+    return alternating(stores.map((store) => store.session('s', `${prefix}:session:s`)));
   });
 });
+
+/** One store under a prefix of its own, opened by two connections (two processes): the first seeds it. */
+async function twoProcesses(seed: readonly StoredOrder[]) {
+  const prefix = `contract-${++prefixes}`;
+  const [first, second] = [await client(), await client()];
+  const stores = [
+    await RedisOrderStore.open(first, prefix, seed),
+    await RedisOrderStore.open(second, prefix, []),
+  ];
+  return { prefix, first, stores };
+}
 
 /** One store whose calls go to `stores` in turn, as requests spread over replicas would. */
 function alternating(stores: RedisOrderStore[]): OrderStore {

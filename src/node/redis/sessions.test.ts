@@ -1,19 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { SessionLimits } from '../../core/sessions.ts';
 import { nodeRequest } from '../../test-support/host-request.ts';
+import { type Replica, startReplica } from '../../test-support/redis-replica.ts';
 import { redisServerInstalled, startRedisServer, type TestRedis } from '../../test-support/redis-server.ts';
 import { OTHER_PENDING_ID, PENDING_ID } from '../../test-support/scenarios.ts';
-import { type RunningServer, startServer } from '../server.ts';
+import type { RunningServer } from '../server.ts';
 import { connectRedis, type RedisClient } from './connection.ts';
-import { openRedisState, type RedisState } from './index.ts';
 
-// A manual clock from a fixed instant: the test never reads the wall clock (the sunset is 2027-07-01).
-const FIXED_START = { now: () => Date.parse('2026-09-01T00:00:00Z') };
 const KEY = 'test-key';
 const hasRedis = redisServerInstalled();
 let redis: TestRedis;
 let client: RedisClient;
-const opened: { state: RedisState; mock: RunningServer }[] = [];
+const opened: Replica[] = [];
 
 beforeAll(async () => {
   if (!hasRedis) return;
@@ -21,29 +19,16 @@ beforeAll(async () => {
   client = await connectRedis(redis.url);
 });
 afterAll(async () => {
-  for (const { state, mock } of opened) {
-    await mock.close();
-    await state.close();
-  }
+  for (const replica of opened) await replica.close();
   client?.destroy();
   await redis?.stop();
 });
 
 /** A mock on its own port, its state and its sessions in the test's Redis under `keyPrefix`. */
 async function replica(keyPrefix: string, sessions: Partial<SessionLimits> = {}): Promise<RunningServer> {
-  const state = await openRedisState({ url: redis.url, keyPrefix, clock: 'manual', baseClock: FIXED_START });
-  const mock = await startServer({
-    port: 0,
-    apiKeys: [KEY],
-    store: state.store,
-    clock: state.clock,
-    domains: { store: state.dashboardStore, dnsPropagationMs: 60_000 },
-    share: state.share,
-    sessionDirectory: state.sessions,
-    sessions,
-  });
-  opened.push({ state, mock });
-  return mock;
+  const started = await startReplica(redis.url, keyPrefix, { apiKeys: [KEY], sessions });
+  opened.push(started);
+  return started.mock;
 }
 
 /** Two replicas on one Redis and key prefix. */
