@@ -8,6 +8,7 @@ import type { Answer } from './core/handle.ts';
 import {
   DEFAULT_SESSION_LIMITS,
   SESSION_HEADER,
+  type SessionDirectory,
   type SessionLimits,
   SessionRegistry,
   sessionsAdmin,
@@ -30,11 +31,21 @@ export interface MockOptions extends Omit<MockApiOptions, 'clock' | 'extensions'
   /** Bounds of the sessions picked by `X-Mock-Session` (default 100 live, 30 minutes idle). */
   readonly sessions?: Partial<SessionLimits>;
   /**
-   * A session's orders when the mock's store is a shared one (Redis): a store of its own per session id.
-   * Without it, sessions keep their orders in memory, copied from the seed on their first change.
+   * Where the sessions live when the mock's state is shared by replicas (`openRedisState().sessions`): given
+   * how to build a session's state from its own store and clock, it answers the directory of sessions.
+   * Without it, sessions live in this process, their orders copied from the seed on their first change.
    */
-  readonly sessionStore?: (id: string) => OrderStore;
+  readonly sessionDirectory?: SessionDirectoryFactory;
 }
+
+/** What a shared session directory is given by the composition root. */
+export interface SessionParts {
+  /** A session's whole state (journal, traffic rules, extensions from factories) on `store` and `clock`. */
+  build(store: OrderStore, clock: MockClock): MockState;
+  readonly limits: SessionLimits;
+}
+
+export type SessionDirectoryFactory = (parts: SessionParts) => SessionDirectory<MockState>;
 
 /** One isolated state of the mock: the core's `handle`, its state, its clock and its extensions. */
 export interface MockState extends MockApi {
@@ -43,9 +54,12 @@ export interface MockState extends MockApi {
 
 /** The assembled mock: its default state, and the sessions `X-Mock-Session` picks. */
 export interface Mock extends MockState {
-  /** The session `id`'s state, created from the seed on first use (as a request with the header would). */
+  /**
+   * The session `id`'s state, created from the seed on first use (as a request with the header would).
+   * Sessions in this process only: on a shared store (Redis) it throws; send the header instead.
+   */
   session(id: string): MockState;
-  readonly sessions: SessionRegistry<MockState>;
+  readonly sessions: SessionDirectory<MockState>;
 }
 
 /**
@@ -80,37 +94,44 @@ export function createMock(options: MockOptions = {}): Mock {
     }
     return seed;
   };
-  const sessions: SessionRegistry<MockState> = new SessionRegistry(
-    (id) => {
-      // Sessions kept in one process would differ between replicas that share the default state.
-      if (options.store !== undefined && options.sessionStore === undefined) {
-        throw coreError(
-          'SESSIONS_UNAVAILABLE',
-          'This mock shares its state with other replicas (--store), and sessions are not shared yet: send requests without X-Mock-Session, or use a mock without --store for parallel tests.',
+  const limits = { ...DEFAULT_SESSION_LIMITS, ...options.sessions };
+  const sessions: SessionDirectory<MockState> =
+    options.sessionDirectory?.({ build: (store, stateClock) => build(stateClock, store), limits }) ??
+    new SessionRegistry(
+      () => {
+        // A store given without a session directory may be shared: sessions in this process would differ.
+        if (options.store !== undefined) {
+          throw coreError(
+            'SESSIONS_UNAVAILABLE',
+            'This mock was given a store of its own but no session directory for it: send requests without X-Mock-Session, or pass sessionDirectory (openRedisState gives one).',
+          );
+        }
+        const store = new CopyOnWriteOrderStore(
+          seeded().store,
+          () => new InMemoryOrderStore(seeded().orders),
         );
-      }
-      const store =
-        options.sessionStore?.(id) ??
-        new CopyOnWriteOrderStore(seeded().store, () => new InMemoryOrderStore(seeded().orders));
-      return build(sessionClock(clock), store);
-    },
-    (state) => ({
-      ordersCopied: !(state.store instanceof CopyOnWriteOrderStore) || state.store.copied,
-      journalEntries: state.journal.size,
-    }),
-    clock,
-    { ...DEFAULT_SESSION_LIMITS, ...options.sessions },
-  );
+        return build(sessionClock(clock), store);
+      },
+      (state) => ({
+        ordersCopied: !(state.store instanceof CopyOnWriteOrderStore) || state.store.copied,
+        journalEntries: state.journal.size,
+      }),
+      clock,
+      limits,
+    );
 
+  const reject = (error: unknown) => main.reject(error as Parameters<MockApi['reject']>[0]);
   function respond(request: MockRequest): Answer {
     const id = request.headers[SESSION_HEADER];
     if (id === undefined) return main.respond(request);
-    let state: MockState;
+    let state: MockState | Promise<MockState>;
     try {
       state = sessions.use(id);
     } catch (error) {
-      return main.reject(error as Parameters<MockApi['reject']>[0]);
+      return reject(error);
     }
+    // A shared directory answers later; the memory one at once, without a promise.
+    if (state instanceof Promise) return state.then((found) => found.handle(request), reject);
     return state.respond(request);
   }
   const handle = (request: MockRequest): Promise<MockResponse> => {
@@ -118,7 +139,17 @@ export function createMock(options: MockOptions = {}): Mock {
     return answer instanceof Promise ? answer : Promise.resolve(answer);
   };
 
-  return { ...main, handle, respond, session: (id) => sessions.use(id), sessions };
+  function session(id: string): MockState {
+    const state = sessions.use(id);
+    if (state instanceof Promise) {
+      throw new Error(
+        'This mock keeps its sessions in a shared store: send X-Mock-Session with the requests.',
+      );
+    }
+    return state;
+  }
+
+  return { ...main, handle, respond, session, sessions };
 }
 
 /**

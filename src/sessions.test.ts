@@ -55,7 +55,7 @@ describe('sessions picked by X-Mock-Session', () => {
       ['reader', false],
       ['writer', true],
     ]);
-    expect(m.sessions.list().map((session) => session.journalEntries)).toEqual([1, 1]);
+    expect((await m.sessions.list()).map((session) => session.journalEntries)).toEqual([1, 1]);
   });
 
   test('a dropped session starts again from the seed', async () => {
@@ -144,8 +144,8 @@ describe('the cost of a session', () => {
   });
 });
 
-describe('sessions and a shared store', () => {
-  test('a mock whose state is shared (--store) refuses sessions with a clear 400 instead of keeping them per process', async () => {
+describe('sessions and a store given from outside', () => {
+  test('a mock given a store but no session directory for it refuses sessions with a clear 400 instead of keeping them per process', async () => {
     const { send } = mock({ store: createMock().store });
     expect((await send('/v1/store/orders', 'alice')).json).toMatchObject({
       code: 'SESSIONS_UNAVAILABLE',

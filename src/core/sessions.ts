@@ -31,6 +31,39 @@ export interface SessionInfo extends SessionSize {
   readonly lastUsed: string;
 }
 
+/**
+ * Where the sessions live: this process's memory (SessionRegistry) or a store shared by replicas (the Redis
+ * one, src/node/redis). A shared one answers with promises; the memory one at once, so the Store API's hot
+ * path in a session gains no await.
+ */
+export interface SessionDirectory<State> {
+  readonly limits: SessionLimits;
+  /** The session `id`, created on first use; 400 for an invalid id, 429 beyond `maxSessions`. */
+  use(id: string): State | Promise<State>;
+  /** Ends a session; its next use starts from the seed. False when there was none. */
+  drop(id: string): boolean | Promise<boolean>;
+  /** The live sessions, oldest use first (expired ones are dropped first). */
+  list(): SessionInfo[] | Promise<SessionInfo[]>;
+}
+
+/** Throws 400 INVALID_SESSION unless `id` is 1 to 64 characters of A-Z, a-z, 0-9, ".", "_" and "-". */
+export function checkSessionId(id: string): void {
+  if (!SESSION_ID.test(id)) {
+    throw coreError(
+      'INVALID_SESSION',
+      `X-Mock-Session must be 1 to 64 characters of A-Z, a-z, 0-9, ".", "_" and "-"; got "${truncate(id)}".`,
+    );
+  }
+}
+
+/** The 429 for a new session beyond the bound, never an eviction. */
+export function tooManySessions(limits: SessionLimits) {
+  return coreError(
+    'TOO_MANY_SESSIONS',
+    `${limits.maxSessions} sessions are live (--max-sessions); end one with DELETE /__mock/sessions/{id} or let it expire.`,
+  );
+}
+
 interface Live<State> {
   readonly state: State;
   readonly created: number;
@@ -41,7 +74,7 @@ interface Live<State> {
  * The live sessions, by id, in the order of their last use (a Map keeps insertion order, and a use moves the
  * session to the end), so expiry drops from the front and costs only what it drops.
  */
-export class SessionRegistry<State> {
+export class SessionRegistry<State> implements SessionDirectory<State> {
   readonly #live = new Map<string, Live<State>>();
   readonly #build: (id: string) => State;
   readonly #size: (state: State) => SessionSize;
@@ -62,12 +95,7 @@ export class SessionRegistry<State> {
 
   /** The session `id`, created on first use; 400 for an invalid id, 429 beyond `maxSessions`. */
   use(id: string): State {
-    if (!SESSION_ID.test(id)) {
-      throw coreError(
-        'INVALID_SESSION',
-        `X-Mock-Session must be 1 to 64 characters of A-Z, a-z, 0-9, ".", "_" and "-"; got "${truncate(id)}".`,
-      );
-    }
+    checkSessionId(id);
     const now = this.#clock.now();
     this.#expire(now);
     const live = this.#live.get(id);
@@ -77,12 +105,7 @@ export class SessionRegistry<State> {
       this.#live.set(id, live);
       return live.state;
     }
-    if (this.#live.size >= this.limits.maxSessions) {
-      throw coreError(
-        'TOO_MANY_SESSIONS',
-        `${this.limits.maxSessions} sessions are live (--max-sessions); end one with DELETE /__mock/sessions/{id} or let it expire.`,
-      );
-    }
+    if (this.#live.size >= this.limits.maxSessions) throw tooManySessions(this.limits);
     const state = this.#build(id);
     this.#live.set(id, { state, created: now, lastUsed: now });
     return state;
@@ -113,15 +136,15 @@ export class SessionRegistry<State> {
 
 /** `GET /__mock/sessions` and `DELETE /__mock/sessions/{id}`, served by every session's admin API alike. */
 export function sessionsAdmin(
-  registry: () => Pick<SessionRegistry<unknown>, 'list' | 'drop'>,
+  registry: () => Pick<SessionDirectory<unknown>, 'list' | 'drop'>,
 ): MockExtension {
   const prefix = '/__mock/sessions';
   const router = new Router(
     [
-      route('', { GET: async () => jsonResponse(200, registry().list()) }),
+      route('', { GET: async () => jsonResponse(200, await registry().list()) }),
       route('/:id', {
         DELETE: async (_request, { id }) => {
-          if (!registry().drop(id)) {
+          if (!(await registry().drop(id))) {
             throw coreError('SESSION_NOT_FOUND', `There is no live session "${truncate(id)}".`);
           }
           return noContentResponse();

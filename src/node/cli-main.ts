@@ -108,7 +108,7 @@ function serverOptions(
   return {
     sessions: options.sessions,
     clock: shared?.clock ?? options.clock,
-    ...(shared ? { store: shared.store, share: shared.share } : {}),
+    ...(shared ? { store: shared.store, share: shared.share, sessionDirectory: shared.sessions } : {}),
     domains: {
       ...(shared ? { store: shared.dashboardStore } : {}),
       dnsPropagationMs: options.dnsPropagationMs,

@@ -26,10 +26,10 @@ afterEach(() => {
 });
 afterAll(() => redis?.stop());
 
-const cancel = (baseUrl: string) =>
+const cancel = (baseUrl: string, session?: string) =>
   fetch(`${baseUrl}/store/orders/${PENDING_ID}`, {
     method: 'DELETE',
-    headers: { authorization: 'Bearer petstore-dev-key' },
+    headers: { authorization: 'Bearer petstore-dev-key', ...(session ? { 'x-mock-session': session } : {}) },
   }).then((response) => response.status);
 
 /** One line on stderr and exit code 2, as every refusal to start. */
@@ -81,7 +81,7 @@ describe.skipIf(!hasRedis)('the CLI with --store', () => {
     }
   });
 
-  test('serves the shared state and names the store in its banner', async () => {
+  test('serves the shared state, sessions included, and names the store in its banner', async () => {
     const env = { PETSTORE_STORE: redis.url };
     const [one, two] = [
       await startWith(['--key-prefix', 'cli'], env),
@@ -90,6 +90,9 @@ describe.skipIf(!hasRedis)('the CLI with --store', () => {
     expect(one.stdout()).toContain(`Store:   ${redis.url}, key prefix cli, 1 worker(s)`);
     expect(await cancel(one.baseUrl)).toBe(204);
     expect(await cancel(two.baseUrl)).toBe(404);
+    // Sessions are shared too: session s starts from the seed, and its cancel is seen through the other.
+    expect(await cancel(two.baseUrl, 's')).toBe(204);
+    expect(await cancel(one.baseUrl, 's')).toBe(404);
     expect(await one.stop()).toBe(0);
   });
 

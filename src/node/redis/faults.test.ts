@@ -30,6 +30,7 @@ beforeAll(async () => {
     clock: state.clock,
     domains: { store: state.dashboardStore },
     share: state.share,
+    sessionDirectory: state.sessions,
   });
 });
 afterAll(async () => {
@@ -40,10 +41,10 @@ afterAll(async () => {
 });
 
 /** Any answer must come within 2 s: the signal aborts a request that hangs, which fails the test. */
-async function call(path: string, method = 'GET') {
+async function call(path: string, method = 'GET', session?: string) {
   const response = await fetch(`${mock.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${KEY}` },
+    headers: { authorization: `Bearer ${KEY}`, ...(session ? { 'x-mock-session': session } : {}) },
     signal: AbortSignal.timeout(2000),
   });
   return { status: response.status, body: (await response.json().catch(() => undefined)) as unknown };
@@ -59,6 +60,15 @@ const paths = [
   ['GET', '/__mock/orders'],
   ['GET', '/__dashboard/api/projects'],
   ['POST', '/__mock/reset'],
+  ['GET', '/__mock/sessions'],
+  ['DELETE', '/__mock/sessions/A'],
+] as const;
+/** The same in a session: its registry, orders and document are in Redis too. */
+const inSession = [
+  ['GET', '/v1/store/orders'],
+  ['DELETE', `/v1/store/orders/${PENDING_ID}`],
+  ['GET', '/__dashboard/api/projects'],
+  ['POST', '/__mock/reset'],
 ] as const;
 
 async function eventually(path: string, status: number): Promise<void> {
@@ -72,8 +82,10 @@ async function eventually(path: string, status: number): Promise<void> {
 describe.skipIf(!hasRedis)('when Redis goes away while the mock serves', () => {
   test('answers 503 STORE_UNAVAILABLE Error bodies at once, and normal answers once a restarted Redis is back', async () => {
     expect((await call(`/v1/store/orders/${PENDING_ID}`, 'DELETE')).status).toBe(204);
+    expect((await call(`/v1/store/orders/${PENDING_ID}`, 'DELETE', 'A')).status).toBe(204);
     await redis.kill();
     for (const [method, path] of paths) expect(await call(path, method)).toEqual(unavailable);
+    for (const [method, path] of inSession) expect(await call(path, method, 'A'), path).toEqual(unavailable);
 
     await redis.restart();
     await eventually('/v1/store/orders', 200);
@@ -82,12 +94,16 @@ describe.skipIf(!hasRedis)('when Redis goes away while the mock serves', () => {
     expect(ids).toContain(PENDING_ID);
     expect((await call('/__dashboard/api/projects')).status).toBe(200);
     expect((await call(`/v1/store/orders/${PENDING_ID}`, 'DELETE')).status).toBe(204);
+    // The session went with the rest: its next use starts it again from the seed.
+    expect((await call(`/v1/store/orders/${PENDING_ID}`, 'DELETE', 'A')).status).toBe(204);
+    expect((await call('/__dashboard/api/projects', 'GET', 'A')).status).toBe(200);
   });
 
   test('answers 503 within 2 s when Redis hangs, and normal answers once it runs again', async () => {
     redis.pause();
     expect(await call('/v1/store/orders')).toEqual(unavailable);
     expect(await call('/__dashboard/api/projects')).toEqual(unavailable);
+    expect(await call('/v1/store/orders', 'GET', 'A')).toEqual(unavailable);
     redis.resume();
     await eventually('/v1/store/orders', 200);
     await eventually('/__dashboard/api/projects', 200);

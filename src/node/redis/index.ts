@@ -5,11 +5,12 @@ import type { OrderSeed } from '../../core/order-input.ts';
 import type { OrderStore } from '../../core/store.ts';
 import { type Clock, systemClock } from '../../core/types.ts';
 import type { DashboardStore } from '../../domains/index.ts';
-import type { Mock } from '../../mock.ts';
+import type { Mock, SessionDirectoryFactory } from '../../mock.ts';
 import { connectRedis } from './connection.ts';
 import { RedisOrderStore } from './order-store.ts';
 import { DEFAULT_KEY_PREFIX } from './settings.ts';
 import { createSharedDashboard } from './shared-dashboard.ts';
+import { RedisSessions } from './shared-sessions.ts';
 
 export { StoreUnreachableError } from './connection.ts';
 export { DEFAULT_KEY_PREFIX } from './settings.ts';
@@ -33,6 +34,8 @@ export interface RedisState {
   readonly dashboardStore: DashboardStore;
   /** Runs each request of the built mock as a transaction on the shared simulation and clock. */
   share(mock: Mock): Mock;
+  /** The sessions (`X-Mock-Session`), shared by every replica under the prefix: pass it as `sessionDirectory`. */
+  readonly sessions: SessionDirectoryFactory;
   close(): Promise<void>;
 }
 
@@ -43,6 +46,7 @@ export interface RedisState {
  * const state = await openRedisState({ url: 'redis://127.0.0.1:6379/0' });
  * const mock = await startServer({
  *   store: state.store, clock: state.clock, domains: { store: state.dashboardStore }, share: state.share,
+ *   sessionDirectory: state.sessions,
  * });
  */
 export async function openRedisState(options: RedisStateOptions): Promise<RedisState> {
@@ -58,6 +62,7 @@ export async function openRedisState(options: RedisStateOptions): Promise<RedisS
       clock: shared.clock,
       dashboardStore: shared.store,
       share: shared.share,
+      sessions: (parts) => new RedisSessions(client, prefix, store, shared, parts),
       close: async () => client.destroy(),
     };
   } catch (error) {

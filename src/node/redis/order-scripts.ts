@@ -1,4 +1,4 @@
-import { defineLua } from './connection.ts';
+import { defineLua, type LuaScript } from './connection.ts';
 
 const lua = (body: string) => defineLua(`${PRELUDE}\n${body}`);
 
@@ -25,17 +25,51 @@ local function copy(from, to)
   if redis.call('EXISTS', from) == 1 then redis.call('COPY', from, to, 'REPLACE') else redis.call('DEL', to) end
 end`;
 
-/** Answers {'missing'} when the shared state is gone (a restarted Redis): the caller reseeds and retries. */
-const GUARD = `if redis.call('EXISTS', REVISION) == 0 then return {'missing'} end`;
+/**
+ * The shared state: answers {'missing'} when it is gone (a restarted Redis): the caller reseeds and retries.
+ * Its orders are always its own, so `own()` (called before the first change) has nothing to do.
+ */
+const SHARED_GUARD = `if redis.call('EXISTS', REVISION) == 0 then return {'missing'} end
+local function own() end`;
 
-export const getScript = lua(`${GUARD}
-local raw = redis.call('HGET', ORDERS, ARGV[1])
+/**
+ * A session (docs/sessions.md): its revision exists while the session lives (the registry creates it), so
+ * without it the session was dropped under the request ({'dropped'}). Until its first change it reads the
+ * stored seed; `own()` copies the seed to its own keys (COPY, in Redis) and gives them the session's expiry.
+ */
+const SESSION_GUARD = `if redis.call('EXISTS', REVISION) == 0 then return {'dropped'} end
+if redis.call('EXISTS', SEED_MAX_ID) == 0 then return {'missing'} end
+local OWN_ORDERS, OWN_IDS, OWN_MAX_ID = ORDERS, IDS, MAX_ID
+if redis.call('EXISTS', MAX_ID) == 0 then ORDERS, IDS, MAX_ID = SEED_ORDERS, SEED_IDS, SEED_MAX_ID end
+local function own()
+  if ORDERS == OWN_ORDERS then return end
+  copy(SEED_ORDERS, OWN_ORDERS)
+  copy(SEED_IDS, OWN_IDS)
+  copy(SEED_MAX_ID, OWN_MAX_ID)
+  ORDERS, IDS, MAX_ID = OWN_ORDERS, OWN_IDS, OWN_MAX_ID
+  local ttl = redis.call('PTTL', REVISION)
+  if ttl > 0 then
+    for _, key in ipairs({ORDERS, IDS, MAX_ID}) do redis.call('PEXPIRE', key, ttl) end
+  end
+end`;
+
+/** One operation on the orders, for the shared state and for a session (same keys, same replies). */
+export interface OrderScript {
+  readonly shared: LuaScript;
+  readonly session: LuaScript;
+}
+
+const orderScript = (body: string): OrderScript => ({
+  shared: lua(`${SHARED_GUARD}\n${body}`),
+  session: lua(`${SESSION_GUARD}\n${body}`),
+});
+
+export const getScript = orderScript(`local raw = redis.call('HGET', ORDERS, ARGV[1])
 if not raw then return {'not_found'} end
 return {'found', raw}`);
 
 /** Every order in insertion order as id, record, id, record…; HMGET a thousand at a time (Lua's stack). */
-export const listScript = lua(`${GUARD}
-local ids = redis.call('LRANGE', IDS, 0, -1)
+export const listScript = orderScript(`local ids = redis.call('LRANGE', IDS, 0, -1)
 local out = {'ok'}
 for first = 1, #ids, 1000 do
   local batch = {}
@@ -48,32 +82,31 @@ for first = 1, #ids, 1000 do
 end
 return out`);
 
-export const cancelScript = lua(`${GUARD}
-local raw = redis.call('HGET', ORDERS, ARGV[1])
+export const cancelScript = orderScript(`local raw = redis.call('HGET', ORDERS, ARGV[1])
 if not raw then return {'not_found'} end
 local order = cjson.decode(raw)
 if order[5] == 'cancelled' then return {'not_found'} end
 if order[5] == 'shipped' then return {'already_shipped', raw} end
 order[5] = 'cancelled'
 local updated = cjson.encode(order)
+own()
 redis.call('HSET', ORDERS, ARGV[1], updated)
 redis.call('INCR', REVISION)
 return {'cancelled', updated}`);
 
-export const shipScript = lua(`${GUARD}
-local raw = redis.call('HGET', ORDERS, ARGV[1])
+export const shipScript = orderScript(`local raw = redis.call('HGET', ORDERS, ARGV[1])
 if not raw then return {'not_found'} end
 local order = cjson.decode(raw)
 if order[5] ~= 'pending' then return {'not_pending', raw} end
 order[3], order[4], order[5] = ARGV[2], true, 'shipped'
 local updated = cjson.encode(order)
+own()
 redis.call('HSET', ORDERS, ARGV[1], updated)
 redis.call('INCR', REVISION)
 return {'shipped', updated}`);
 
 /** ARGV: the id ('' for the next one) and the record. */
-export const createScript = lua(`${GUARD}
-local max = redis.call('GET', MAX_ID) or '0'
+export const createScript = orderScript(`local max = redis.call('GET', MAX_ID) or '0'
 local id = ARGV[1]
 if id == '' then
   id = increment(max)
@@ -86,18 +119,26 @@ if id == '' then
 end
 local existing = redis.call('HGET', ORDERS, id)
 if existing then return {'id_taken', id, existing} end
+own()
 redis.call('HSET', ORDERS, id, ARGV[2])
 redis.call('RPUSH', IDS, id)
 if greater(id, max) then redis.call('SET', MAX_ID, id) end
 redis.call('INCR', REVISION)
 return {'created', id, ARGV[2]}`);
 
-export const resetScript = lua(`${GUARD}
+/** The shared state copies the seed back; a session drops its copy and reads the seed again. */
+export const resetScript: OrderScript = {
+  shared: lua(`${SHARED_GUARD}
 copy(SEED_ORDERS, ORDERS)
 copy(SEED_IDS, IDS)
 copy(SEED_MAX_ID, MAX_ID)
 redis.call('INCR', REVISION)
-return {'ok'}`);
+return {'ok'}`),
+  session: lua(`${SESSION_GUARD}
+redis.call('DEL', OWN_ORDERS, OWN_IDS, OWN_MAX_ID)
+redis.call('INCR', REVISION)
+return {'ok'}`),
+};
 
 /**
  * Installs an uploaded seed (KEYS[8], KEYS[9]) as the seed and the live state, unless the state exists:

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { OrderStore } from '../../core/store.ts';
+import type { StoredOrder } from '../../core/types.ts';
 import { contractOrder, describeOrderStore } from '../../test-support/order-store-contract.ts';
 import { redisServerInstalled, startRedisServer, type TestRedis } from '../../test-support/redis-server.ts';
 import { connectRedis, type RedisClient } from './connection.ts';
@@ -27,25 +28,70 @@ async function client(): Promise<RedisClient> {
 describe.skipIf(!hasRedis)('with a real redis-server', () => {
   // Each test gets its own prefix, and the calls of one store go through two connections, as two replicas'
   // would: the contract's concurrency tests then race across connections.
-  describeOrderStore('RedisOrderStore', async (seed) => {
-    const prefix = `contract-${++prefixes}`;
-    const [first, second] = [await client(), await client()];
-    const stores = [
-      await RedisOrderStore.open(first, prefix, seed),
-      await RedisOrderStore.open(second, prefix, []),
-    ];
-    let turn = 0;
-    const next = () => stores[turn++ % 2] as RedisOrderStore;
-    return {
-      revision: () => next().revision(),
-      list: () => next().list(),
-      snapshot: () => next().snapshot(),
-      get: (id) => next().get(id),
-      cancel: (id) => next().cancel(id),
-      create: (order) => next().create(order),
-      ship: (id, shipDate) => next().ship(id, shipDate),
-      reset: () => next().reset(),
-    } satisfies OrderStore;
+  describeOrderStore('RedisOrderStore', async (seed) => alternating((await twoProcesses(seed)).stores));
+
+  // A session's orders: the stored seed read in place, copied to the session's keys on its first change.
+  describeOrderStore('RedisOrderStore of a session', async (seed) => {
+    const { prefix, first, stores } = await twoProcesses(seed);
+    // What the registry does when it creates the session (shared-sessions.ts).
+    await first.set(`${prefix}:session:s:revision`, '0', { PX: 60_000 });
+    return alternating(stores.map((store) => store.session('s', `${prefix}:session:s`)));
+  });
+});
+
+/** One store under a prefix of its own, opened by two connections (two processes): the first seeds it. */
+async function twoProcesses(seed: readonly StoredOrder[]) {
+  const prefix = `contract-${++prefixes}`;
+  const [first, second] = [await client(), await client()];
+  const stores = [
+    await RedisOrderStore.open(first, prefix, seed),
+    await RedisOrderStore.open(second, prefix, []),
+  ];
+  return { prefix, first, stores };
+}
+
+/** One store whose calls go to `stores` in turn, as requests spread over replicas would. */
+function alternating(stores: RedisOrderStore[]): OrderStore {
+  let turn = 0;
+  const next = () => stores[turn++ % stores.length] as RedisOrderStore;
+  return {
+    revision: () => next().revision(),
+    list: () => next().list(),
+    snapshot: () => next().snapshot(),
+    get: (id) => next().get(id),
+    cancel: (id) => next().cancel(id),
+    create: (order) => next().create(order),
+    ship: (id, shipDate) => next().ship(id, shipDate),
+    reset: () => next().reset(),
+  } satisfies OrderStore;
+}
+
+describe.skipIf(!hasRedis)('with a real redis-server, beyond the contract', () => {
+  test("a session's store reads the seed in place until its first change, and a reset drops its copy", async () => {
+    const connection = await client();
+    const shared = await RedisOrderStore.open(connection, 'cow', [contractOrder('1', 'pending')]);
+    await connection.set('cow:session:s:revision', '0', { PX: 60_000 });
+    const session = shared.session('s', 'cow:session:s');
+    expect(await session.list()).toHaveLength(1);
+    expect(await connection.keys('cow:session:s:*')).toEqual(['cow:session:s:revision']);
+    expect((await session.cancel('1')).outcome).toBe('cancelled');
+    expect((await connection.keys('cow:session:s:*')).sort()).toEqual(
+      ['max-id', 'order-ids', 'orders', 'revision'].map((name) => `cow:session:s:${name}`),
+    );
+    expect(await connection.pTTL('cow:session:s:orders')).toBeGreaterThan(0);
+    expect((await shared.get('1'))?.status).toBe('pending');
+    await session.reset();
+    expect(await connection.keys('cow:session:s:*')).toEqual(['cow:session:s:revision']);
+    expect((await session.get('1'))?.status).toBe('pending');
+  });
+
+  test("a session's store answers 404 SESSION_NOT_FOUND once the session's keys are gone", async () => {
+    const connection = await client();
+    const shared = await RedisOrderStore.open(connection, 'gone', [contractOrder('1', 'pending')]);
+    const session = shared.session('s', 'gone:session:s');
+    await expect(session.cancel('1')).rejects.toMatchObject({ code: 'SESSION_NOT_FOUND', status: 404 });
+    await expect(session.revision()).rejects.toMatchObject({ code: 'SESSION_NOT_FOUND' });
+    expect(await connection.keys('gone:session:*')).toEqual([]);
   });
 
   describe('RedisOrderStore', () => {

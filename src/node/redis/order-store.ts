@@ -1,22 +1,35 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { coreError } from '../../core/errors.ts';
 import { nextId } from '../../core/ids.ts';
 import type { CancelResult, CreateResult, NewOrder, OrderStore, ShipResult } from '../../core/store.ts';
 import type { OrderStatus, StoredOrder } from '../../core/types.ts';
-import { type LuaScript, type RedisClient, runScript, storeCall } from './connection.ts';
+import { type RedisClient, runScript, storeCall } from './connection.ts';
 import {
   cancelScript,
   createScript,
   getScript,
   installScript,
   listScript,
+  type OrderScript,
   resetScript,
   shipScript,
 } from './order-scripts.ts';
 
-/** The keys every order script gets, in the order order-scripts.ts names them. */
-function orderKeys(prefix: string): string[] {
-  return ['orders', 'order-ids', 'max-id', 'revision', 'seed:orders', 'seed:order-ids', 'seed:max-id'].map(
-    (name) => `${prefix}:${name}`,
+/**
+ * The keys every order script gets, in the order order-scripts.ts names them: the state's own under
+ * `prefix`, the stored seed under `seedPrefix` (a session's own are under its session prefix).
+ */
+function orderKeys(prefix: string, seedPrefix = prefix): string[] {
+  const own = ['orders', 'order-ids', 'max-id', 'revision'].map((name) => `${prefix}:${name}`);
+  const seed = ['seed:orders', 'seed:order-ids', 'seed:max-id'].map((name) => `${seedPrefix}:${name}`);
+  return [...own, ...seed];
+}
+
+/** The answer when a session's keys went away under a request (dropped by another replica, or expired). */
+export function sessionDropped(id: string) {
+  return coreError(
+    'SESSION_NOT_FOUND',
+    `The session "${id}" was dropped while this request ran (DELETE /__mock/sessions/{id}, or its time to live); send the request again to start it afresh.`,
   );
 }
 
@@ -34,12 +47,20 @@ export class RedisOrderStore implements OrderStore {
   readonly #prefix: string;
   readonly #keys: string[];
   readonly #seed: readonly StoredOrder[];
+  /** A session's store runs the session variant of each script, and reseeds through the shared store. */
+  readonly #session: { readonly shared: RedisOrderStore; readonly id: string } | undefined;
 
-  private constructor(client: RedisClient, prefix: string, seed: readonly StoredOrder[]) {
+  private constructor(
+    client: RedisClient,
+    prefix: string,
+    seed: readonly StoredOrder[],
+    session?: { shared: RedisOrderStore; id: string },
+  ) {
     this.#client = client;
     this.#prefix = prefix;
-    this.#keys = orderKeys(prefix);
+    this.#keys = session ? orderKeys(prefix, session.shared.#prefix) : orderKeys(prefix);
     this.#seed = seed;
+    this.#session = session;
   }
 
   /** Opens the store; the first process to open it under `prefix` seeds it, later ones keep what they find. */
@@ -53,10 +74,20 @@ export class RedisOrderStore implements OrderStore {
     return store;
   }
 
+  /**
+   * The orders of session `id`, under `sessionPrefix`: this store's seed, read in place until the session's
+   * first change, which copies it (COPY, inside the script) to keys of the session's own. The session's
+   * registry creates and expires its keys; once they are gone, every call answers 404 SESSION_NOT_FOUND.
+   */
+  session(id: string, sessionPrefix: string): RedisOrderStore {
+    return new RedisOrderStore(this.#client, sessionPrefix, [], { shared: this, id });
+  }
+
   async revision(): Promise<number> {
     const key = this.#keys[3] as string;
     let revision = await storeCall(() => this.#client.get(key));
     if (revision === null) {
+      if (this.#session) throw sessionDropped(this.#session.id);
       await this.#install();
       revision = await storeCall(() => this.#client.get(key));
     }
@@ -101,11 +132,15 @@ export class RedisOrderStore implements OrderStore {
   }
 
   /** Runs a script; when the state is gone (a restarted Redis without persistence) reseeds it and retries. */
-  async #run(script: LuaScript, ...args: string[]): Promise<Reply> {
-    const reply = (await runScript(this.#client, script, this.#keys, args)) as Reply;
-    if (reply[0] !== 'missing') return reply;
-    await this.#install();
-    return (await runScript(this.#client, script, this.#keys, args)) as Reply;
+  async #run(script: OrderScript, ...args: string[]): Promise<Reply> {
+    const variant = this.#session ? script.session : script.shared;
+    let reply = (await runScript(this.#client, variant, this.#keys, args)) as Reply;
+    if (reply[0] === 'missing') {
+      await (this.#session?.shared ?? this).#install();
+      reply = (await runScript(this.#client, variant, this.#keys, args)) as Reply;
+    }
+    if (reply[0] === 'dropped') throw sessionDropped(this.#session?.id ?? '');
+    return reply;
   }
 
   /** Uploads the seed under temporary keys, then installs it unless another process got there first. */

@@ -1,42 +1,28 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sendWithHost } from '../../test-support/host-request.ts';
+import { type Replica, startReplica } from '../../test-support/redis-replica.ts';
 import { redisServerInstalled, startRedisServer, type TestRedis } from '../../test-support/redis-server.ts';
 import { PENDING_ID, SHIPPED_ID } from '../../test-support/scenarios.ts';
-import { type RunningServer, startServer } from '../server.ts';
-import { openRedisState, type RedisState } from './index.ts';
-
-const FIXED_START = { now: () => Date.parse('2026-09-01T00:00:00Z') };
+import type { RunningServer } from '../server.ts';
 
 const KEY = 'test-key';
 const hasRedis = redisServerInstalled();
 let redis: TestRedis;
-const opened: { state: RedisState; mock: RunningServer }[] = [];
+const opened: Replica[] = [];
 
 beforeAll(async () => {
   if (hasRedis) redis = await startRedisServer();
 });
 afterAll(async () => {
-  for (const { state, mock } of opened) {
-    await mock.close();
-    await state.close();
-  }
+  for (const replica of opened) await replica.close();
   await redis?.stop();
 });
 
 /** A mock on its own port whose state lives in the test's Redis under `keyPrefix`. */
 async function replica(keyPrefix: string): Promise<RunningServer> {
-  // A manual clock from a fixed instant: the test never reads the wall clock (the sunset is 2027-07-01).
-  const state = await openRedisState({ url: redis.url, keyPrefix, clock: 'manual', baseClock: FIXED_START });
-  const mock = await startServer({
-    port: 0,
-    apiKeys: [KEY],
-    store: state.store,
-    clock: state.clock,
-    domains: { store: state.dashboardStore, dnsPropagationMs: 60_000 },
-    share: state.share,
-  });
-  opened.push({ state, mock });
-  return mock;
+  const started = await startReplica(redis.url, keyPrefix, { apiKeys: [KEY] });
+  opened.push(started);
+  return started.mock;
 }
 
 const send = (mock: RunningServer, method: string, path: string, body?: unknown, host?: string) =>

@@ -1,0 +1,97 @@
+import { defineLua } from './connection.ts';
+
+/**
+ * The keys of a session under `P:session:<id>`: its revision (created with the session and alive exactly as
+ * long as it is: every script asks it), its own orders once changed, and its simulation-and-clock document.
+ */
+export const SESSION_KEYS = ['revision', 'orders', 'order-ids', 'max-id', 'dashboard', 'dashboard:version'];
+
+/**
+ * The registry every replica shares: KEYS are `P:sessions` (sorted set: id by last use, on the mock's clock),
+ * `P:sessions:created` (hash: id → "created incarnation"), `P:sessions:next` (the incarnation counter) and
+ * `P:dashboard:version` (the default document's, whose clock is the mock's). ARGV[1] is the prefix `P`:
+ * the scripts name the keys of the sessions they drop themselves (a single Redis, not a cluster).
+ * ARGV[2] and ARGV[3] are the mock's clock now and the TTL, ARGV[4] the default document's version the
+ * caller read that clock from: when another replica changed it since, the script answers {'stale'} and the
+ * caller reads the clock again.
+ */
+const PRELUDE = `
+local USED, CREATED, NEXT, CLOCK_VERSION = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local PREFIX = ARGV[1]
+local SUFFIXES = {'${SESSION_KEYS.join("', '")}'}
+local function key(id, suffix) return PREFIX .. ':session:' .. id .. ':' .. suffix end
+local function alive(id) return redis.call('EXISTS', key(id, 'revision')) == 1 end
+local function drop(id)
+  redis.call('ZREM', USED, id)
+  redis.call('HDEL', CREATED, id)
+  local keys = {}
+  for i, suffix in ipairs(SUFFIXES) do keys[i] = key(id, suffix) end
+  redis.call('DEL', unpack(keys))
+end
+local function stale()
+  local version = redis.call('GET', CLOCK_VERSION)
+  return version and version ~= ARGV[4]
+end
+-- Drops the sessions idle longer than the TTL on the mock's clock (now - last use > TTL).
+local function expire()
+  local bound = string.format('%.0f', tonumber(ARGV[2]) - tonumber(ARGV[3]))
+  for _, id in ipairs(redis.call('ZRANGEBYSCORE', USED, '-inf', '(' .. bound)) do drop(id) end
+end
+-- Forgets the sessions whose keys Redis reclaimed (their expiry): they are no longer live.
+local function collect()
+  for _, id in ipairs(redis.call('ZRANGE', USED, 0, -1)) do
+    if not alive(id) then drop(id) end
+  end
+end`;
+
+const lua = (body: string) => defineLua(`${PRELUDE}\n${body}`);
+
+/**
+ * Uses session ARGV[5] (creating it if needed): ARGV[6] is --max-sessions, ARGV[7] the keys' expiry in ms.
+ * Answers {'live', created} or {'created', created} ("created incarnation": a new value means a new
+ * session, so replicas drop what they kept of an older one), {'full'} (the 429) or {'stale'}.
+ */
+export const useScript = lua(`
+if stale() then return {'stale'} end
+expire()
+local id, max, expiry = ARGV[5], tonumber(ARGV[6]), ARGV[7]
+local created = redis.call('HGET', CREATED, id)
+if created and alive(id) then
+  redis.call('ZADD', USED, ARGV[2], id)
+  for _, suffix in ipairs(SUFFIXES) do redis.call('PEXPIRE', key(id, suffix), expiry) end
+  return {'live', created}
+end
+if created then drop(id) end
+if redis.call('ZCARD', USED) >= max then
+  collect()
+  if redis.call('ZCARD', USED) >= max then return {'full'} end
+end
+created = ARGV[2] .. ' ' .. redis.call('INCR', NEXT)
+redis.call('HSET', CREATED, id, created)
+redis.call('ZADD', USED, ARGV[2], id)
+redis.call('SET', key(id, 'revision'), 0, 'PX', expiry)
+return {'created', created}`);
+
+/** The live sessions, oldest use first: id, last use, "created incarnation", 1 if it copied the orders. */
+export const listScript = lua(`
+if stale() then return {'stale'} end
+expire()
+collect()
+local out = {'ok'}
+local rows = redis.call('ZRANGE', USED, 0, -1, 'WITHSCORES')
+for i = 1, #rows, 2 do
+  local id = rows[i]
+  out[#out + 1] = id
+  out[#out + 1] = rows[i + 1]
+  out[#out + 1] = redis.call('HGET', CREATED, id) or ''
+  out[#out + 1] = redis.call('EXISTS', key(id, 'max-id'))
+end
+return out`);
+
+/** Drops session ARGV[5] and its keys: {'dropped'} if it was live, {'none'} if there was none. */
+export const dropScript = lua(`
+local id = ARGV[5]
+local live = redis.call('HEXISTS', CREATED, id) == 1 and alive(id)
+drop(id)
+if live then return {'dropped'} end
+return {'none'}`);
