@@ -143,27 +143,34 @@ export class RequestJournal {
     this.#last = undefined;
   }
 
-  /** The previous request's kept copy when this one repeats it; a new one otherwise. */
+  /**
+   * The previous request's kept copy when this one repeats it; otherwise a new one, which still shares the
+   * previous headers object when the headers repeat (a run of requests to fresh ids keeps one path string each).
+   */
   #keep(request: MockRequest): Kept {
     const last = this.#last;
     const { headers } = request;
     let fields = 0;
     let headerBytes = 0;
-    let same =
-      last !== undefined &&
-      last.method === request.method &&
-      last.path === request.path &&
-      last.query === request.query;
+    let sameHeaders = last !== undefined;
     for (const name in headers) {
       const value = headers[name];
       fields++;
       headerBytes += name.length + (value?.length ?? 0);
-      if (same && (last as Kept).headers[name] !== value) same = false;
+      if (sameHeaders && (last as Kept).headers[name] !== value) sameHeaders = false;
     }
-    if (same && (last as Kept).fields === fields) return last as Kept;
+    sameHeaders &&= (last as Kept).fields === fields;
     const { method, path, query } = request;
-    const bytes = ENTRY_OVERHEAD + path.length + query.length + headerBytes;
-    this.#last = { method, path, query, headers, fields, bytes };
+    if (sameHeaders && last?.method === method && last.path === path && last.query === query) return last;
+    const kept = (sameHeaders ? (last as Kept).headers : headers) as HeaderMap;
+    this.#last = {
+      method,
+      path,
+      query,
+      headers: kept,
+      fields,
+      bytes: ENTRY_OVERHEAD + path.length + query.length + headerBytes,
+    };
     return this.#last;
   }
 
