@@ -115,7 +115,11 @@ interface Section {
 function ensureBuilt(): void {
   const built = (() => {
     try {
-      return statSync(`${root}dist/src/node/cli.js`).mtimeMs;
+      // The bin runs the bundle (scripts/bundle-cli.ts), built after tsc's output: the older of the two.
+      return Math.min(
+        statSync(`${root}dist/src/node/cli.js`).mtimeMs,
+        statSync(`${root}dist/cli/cli.js`).mtimeMs,
+      );
     } catch {
       return 0;
     }
@@ -125,13 +129,14 @@ function ensureBuilt(): void {
     encoding: 'utf8',
   }).trim();
   if (built && !newest) return;
-  log('building dist/ (tsc -p tsconfig.build.json)');
+  log('building dist/ (tsc -p tsconfig.build.json, then the CLI bundle)');
   try {
     execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'ignore' });
   } catch {
     // Type errors elsewhere (work in progress) still emit; what matters is that the server was rebuilt.
     log('the build reported type errors; continuing with what it emitted');
   }
+  execFileSync('npx', ['tsx', 'scripts/bundle-cli.ts'], { cwd: root, stdio: 'ignore' });
 }
 
 // ---------------------------------------------------------------------------------------------------------
