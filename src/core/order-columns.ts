@@ -12,13 +12,13 @@ const LAST_ISO_TIME = 253_402_300_799_999;
 
 /** The typed arrays of an OrderColumns, as a worker posts them (their buffers transferred, not copied). */
 export interface OrderColumnArrays {
-  readonly ids: Float64Array<ArrayBuffer>;
-  readonly petIds: Float64Array<ArrayBuffer>;
-  readonly quantities: Float64Array<ArrayBuffer>;
+  readonly ids: Float64Array;
+  readonly petIds: Float64Array;
+  readonly quantities: Float64Array;
   /** Ship dates as milliseconds since the epoch. */
-  readonly shipTimes: Float64Array<ArrayBuffer>;
+  readonly shipTimes: Float64Array;
   /** Status index | COMPLETE_FLAG. */
-  readonly flags: Uint8Array<ArrayBuffer>;
+  readonly flags: Uint8Array;
 }
 
 /**
@@ -27,11 +27,11 @@ export interface OrderColumnArrays {
  * `Iterable<OrderSeed>`, so whatever reads `MockApiOptions.orders` one seed at a time works unchanged.
  */
 export class OrderColumns implements Iterable<OrderSeed>, OrderColumnArrays {
-  readonly ids: Float64Array<ArrayBuffer>;
-  readonly petIds: Float64Array<ArrayBuffer>;
-  readonly quantities: Float64Array<ArrayBuffer>;
-  readonly shipTimes: Float64Array<ArrayBuffer>;
-  readonly flags: Uint8Array<ArrayBuffer>;
+  readonly ids: Float64Array;
+  readonly petIds: Float64Array;
+  readonly quantities: Float64Array;
+  readonly shipTimes: Float64Array;
+  readonly flags: Uint8Array;
 
   /** Zero-filled columns for `length` orders, or the arrays given (each exactly `length` long). */
   constructor(
@@ -51,9 +51,9 @@ export class OrderColumns implements Iterable<OrderSeed>, OrderColumnArrays {
 
   /** The buffers to list in `postMessage`'s transfer list. */
   buffers(): ArrayBuffer[] {
-    return [this.ids, this.petIds, this.quantities, this.shipTimes, this.flags].map(
-      (column) => column.buffer,
-    );
+    // Typed arrays stay non-generic in this file: its declarations must read under TypeScript 5.4 too.
+    const columns = [this.ids, this.petIds, this.quantities, this.shipTimes, this.flags];
+    return columns.map((column) => column.buffer as ArrayBuffer);
   }
 
   /**

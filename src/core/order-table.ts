@@ -36,12 +36,12 @@ function isLarger(a: string, b: string): boolean {
  */
 export class OrderTable {
   length = 0;
-  #ids = new Float64Array(16);
-  #petIds = new Float64Array(16);
-  #quantities = new Float64Array(16);
-  #shipTimes = new Float64Array(16);
+  #ids: Float64Array = new Float64Array(16);
+  #petIds: Float64Array = new Float64Array(16);
+  #quantities: Float64Array = new Float64Array(16);
+  #shipTimes: Float64Array = new Float64Array(16);
   /** Status index in the low bits, COMPLETE above them. */
-  #flags = new Uint8Array(16);
+  #flags: Uint8Array = new Uint8Array(16);
   readonly #oddText = new Map<number, { id?: string; petId?: string; shipDate?: string }>();
   /** Row by id key, for the orders whose id is not their row + 1 (generated seeds need no entry at all). */
   readonly #rows = new Map<number | string, number>();
