@@ -12,7 +12,9 @@ import { build } from 'esbuild';
 rmSync('dist/cli', { recursive: true, force: true });
 
 await build({
-  entryPoints: { cli: 'src/node/cli.ts' },
+  // The worker that generates a large --seed runs from a file of its own, next to the chunks that start it
+  // (src/node/seed-worker.ts resolves './generate-worker.js' against its own URL).
+  entryPoints: { cli: 'src/node/cli.ts', 'generate-worker': 'src/node/generate-worker.ts' },
   outdir: 'dist/cli',
   bundle: true,
   splitting: true,

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { WORKER_SEED_THRESHOLD } from '../src/node/seed-worker.ts';
 import { type Consumer, createConsumer, installedVersion, repositoryBin } from './support/consumer.ts';
 import { exportNames, loadEveryModule } from './support/exports.ts';
 import { isAbsoluteUrl, linkTargets } from './support/markdown.ts';
@@ -151,33 +152,37 @@ console.log(JSON.stringify(${JSON.stringify(names)}.map((name) => readFileSync(n
     }
   });
 
-  test('the bin serves from its bundle: the list with --seed (faker loaded on demand), and both pages', async () => {
-    const bin = join(consumer.dir, 'node_modules', '.bin', 'petstore-mock');
-    const child = spawn(bin, ['--port', '0', '--quiet', '--seed', '3', '--orders', '5'], {
-      cwd: consumer.dir,
-    });
-    try {
-      let output = '';
-      child.stdout.setEncoding('utf8').on('data', (text: string) => {
-        output += text;
+  // From WORKER_SEED_THRESHOLD orders on, the bundle's generate-worker.js entry generates them.
+  test.each([5, WORKER_SEED_THRESHOLD])(
+    'the bin serves from its bundle: the list with --seed and %i orders (faker loaded on demand), and both pages',
+    async (count) => {
+      const bin = join(consumer.dir, 'node_modules', '.bin', 'petstore-mock');
+      const child = spawn(bin, ['--port', '0', '--quiet', '--seed', '3', '--orders', String(count)], {
+        cwd: consumer.dir,
       });
-      while (!/listening on (http:\/\/\S+)\/v1/.test(output)) await once(child.stdout, 'data');
-      const origin = (/listening on (http:\/\/\S+)\/v1/.exec(output) as RegExpExecArray)[1];
-      const list = await fetch(`${origin}/v1/store/orders`, {
-        headers: { authorization: 'Bearer petstore-dev-key' },
-      });
-      expect(list.status).toBe(200);
-      expect(await list.json()).toHaveLength(5);
-      for (const page of ['/__dashboard/', '/__mock/']) {
-        const answer = await fetch(`${origin}${page}`);
-        expect(answer.status, page).toBe(200);
-        expect(answer.headers.get('content-type'), page).toMatch(/^text\/html/);
+      try {
+        let output = '';
+        child.stdout.setEncoding('utf8').on('data', (text: string) => {
+          output += text;
+        });
+        while (!/listening on (http:\/\/\S+)\/v1/.test(output)) await once(child.stdout, 'data');
+        const origin = (/listening on (http:\/\/\S+)\/v1/.exec(output) as RegExpExecArray)[1];
+        const list = await fetch(`${origin}/v1/store/orders`, {
+          headers: { authorization: 'Bearer petstore-dev-key' },
+        });
+        expect(list.status).toBe(200);
+        expect(await list.json()).toHaveLength(count);
+        for (const page of ['/__dashboard/', '/__mock/']) {
+          const answer = await fetch(`${origin}${page}`);
+          expect(answer.status, page).toBe(200);
+          expect(answer.headers.get('content-type'), page).toMatch(/^text\/html/);
+        }
+      } finally {
+        child.kill('SIGTERM');
+        if (child.exitCode === null) await once(child, 'exit');
       }
-    } finally {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await once(child, 'exit');
-    }
-  });
+    },
+  );
 
   test("runs the README's server example", async () => {
     const run = await runExample(

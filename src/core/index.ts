@@ -34,6 +34,7 @@ export { parseId } from './ids.ts';
 export { type JournalEntry, RequestJournal } from './journal.ts';
 export type { JournalQuery } from './journal-query.ts';
 export { formatLatency, type Latency, parseLatency } from './latency.ts';
+export { type OrderColumnArrays, OrderColumns } from './order-columns.ts';
 export type { OrderSeed, PetSeed } from './order-input.ts';
 export { parsePrefer } from './prefer.ts';
 export { JSON_CONTENT_TYPE, jsonResponse, noContentResponse, ResponseKit } from './responses.ts';

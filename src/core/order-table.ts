@@ -1,10 +1,9 @@
 import { INT64_MAX } from './ids.ts';
+import { COMPLETE_FLAG as COMPLETE, type OrderColumns, ORDER_STATUSES as STATUSES } from './order-columns.ts';
 import type { OrderStatus, StoredOrder } from './types.ts';
 
 /** Up to 15 digits every decimal is a safe integer, so it round-trips through a double exactly. */
 const SAFE_DECIMAL = /^(?:0|[1-9][0-9]{0,14})$/;
-const STATUSES: readonly OrderStatus[] = ['pending', 'shipped', 'cancelled'];
-const COMPLETE = 4;
 
 interface SeedState {
   readonly length: number;
@@ -37,12 +36,12 @@ function isLarger(a: string, b: string): boolean {
  */
 export class OrderTable {
   length = 0;
-  #ids = new Float64Array(16);
-  #petIds = new Float64Array(16);
-  #quantities = new Float64Array(16);
-  #shipTimes = new Float64Array(16);
+  #ids: Float64Array = new Float64Array(16);
+  #petIds: Float64Array = new Float64Array(16);
+  #quantities: Float64Array = new Float64Array(16);
+  #shipTimes: Float64Array = new Float64Array(16);
   /** Status index in the low bits, COMPLETE above them. */
-  #flags = new Uint8Array(16);
+  #flags: Uint8Array = new Uint8Array(16);
   readonly #oddText = new Map<number, { id?: string; petId?: string; shipDate?: string }>();
   /** Row by id key, for the orders whose id is not their row + 1 (generated seeds need no entry at all). */
   readonly #rows = new Map<number | string, number>();
@@ -57,6 +56,35 @@ export class OrderTable {
     oddShipDates: new Map(),
     largest: '',
   };
+
+  /**
+   * A table over seed columns, with no object per order; undefined when they do not fit one
+   * (`columns.fitsTable()`). Ids, pet ids and
+   * quantities never change, so the table reads the columns' own arrays; statuses and ship dates do, so it
+   * changes copies and keeps the columns' arrays as the seed that `reset` returns to. The columns stay as
+   * they were: other tables (a session's, a reloaded mock's) may load them too.
+   */
+  static fromColumns(columns: OrderColumns): OrderTable | undefined {
+    if (!columns.fitsTable()) return undefined;
+    const table = new OrderTable();
+    const { length } = columns;
+    table.length = length;
+    // Exactly `length` long: the first append grows (copies) them instead of writing into shared arrays.
+    table.#ids = columns.ids.subarray(0, length);
+    table.#petIds = columns.petIds.subarray(0, length);
+    table.#quantities = columns.quantities.subarray(0, length);
+    table.#flags = columns.flags.slice(0, length);
+    table.#shipTimes = columns.shipTimes.slice(0, length);
+    table.#largest = length === 0 ? '' : String(length);
+    table.#seed = {
+      length,
+      flags: columns.flags.subarray(0, length),
+      shipTimes: columns.shipTimes.subarray(0, length),
+      oddShipDates: new Map(),
+      largest: table.#largest,
+    };
+    return table;
+  }
 
   row(id: string): number | undefined {
     const key = idKey(id);

@@ -1,4 +1,5 @@
 import { ListChunks, type ListView } from './list-chunks.ts';
+import type { OrderColumns } from './order-columns.ts';
 import { adminOrderJson, orderJson } from './order-json.ts';
 import { OrderTable } from './order-table.ts';
 import type { StoredOrder } from './types.ts';
@@ -86,6 +87,15 @@ export class InMemoryOrderStore implements OrderStore, ChunkedLists {
     // A repeated id keeps its first order.
     for (const order of seed) if (this.#table.row(order.id) === undefined) this.#table.append(order);
     this.#table.markSeed();
+  }
+
+  /** A store seeded from columns as they are (issue #18: RSS); undefined when they do not fit a table. */
+  static fromColumns(columns: OrderColumns): InMemoryOrderStore | undefined {
+    const table = OrderTable.fromColumns(columns);
+    if (!table) return undefined;
+    const store = new InMemoryOrderStore([]);
+    store.#table = table;
+    return store;
   }
 
   async revision(): Promise<number> {

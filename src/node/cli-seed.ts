@@ -6,15 +6,19 @@ import type { FixtureData } from '../fixtures/fixture-file.ts';
 import type { CliOptions } from './cli-options.ts';
 import { UsageError } from './cli-options.ts';
 import { oneLine, quote } from './cli-text.ts';
+import { generateInWorker, WORKER_SEED_THRESHOLD } from './seed-worker.ts';
 
 export type SeedData = Pick<MockApiOptions, 'orders' | 'pets'>;
 
 /** The orders (and pets) to start with: generated, from --fixtures, or the committed fixtures. */
 export async function seedData(options: CliOptions): Promise<SeedData> {
   if (options.generate) {
+    // A large seed is generated in a worker thread, so this thread never imports faker (src/node/seed-worker.ts).
+    if (options.generate.count >= WORKER_SEED_THRESHOLD)
+      return { orders: await generateInWorker(options.generate) };
     // Loaded only when asked for, so the default start-up does not pay for faker.
-    const { orderSeeds } = await import('../fixtures/generate.ts');
-    return { orders: orderSeeds(options.generate) };
+    const { generateOrderColumns } = await import('../fixtures/generate.ts');
+    return { orders: generateOrderColumns(options.generate) };
   }
   return options.fixturesFile ? loadFixtures(options.fixturesFile) : {};
 }
