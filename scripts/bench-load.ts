@@ -26,6 +26,11 @@ export interface Workload {
   readonly pathAt?: (n: number) => string;
   /** POST /__mock/reset before each round: fresh state per round. */
   readonly resetEachRound?: boolean;
+  /**
+   * How many times the usual pairs and warm-up it takes (default 1): a 10 MB answer makes about 300 requests a
+   * round instead of 250,000, so its per-pair ratios scatter by ±10 % and its median needs more of them.
+   */
+  readonly sampleScale?: number;
 }
 
 export interface LoadOptions {

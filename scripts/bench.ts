@@ -150,12 +150,13 @@ const LOAD_GOALS: Readonly<Record<string, Goal>> = {
   'list-large': { at: 'least', value: 0.95 },
 };
 
-const list = (id: string, count: number): Workload => ({
+const list = (id: string, count: number, sampleScale = 1): Workload => ({
   id,
   title: `GET list, ${count.toLocaleString('en-US')} orders`,
   method: 'GET',
   path: '/store/orders',
   authorized: true,
+  sampleScale,
 });
 
 async function startTargets(bench: Bench, orderArgs: readonly string[], prism: boolean): Promise<Target[]> {
@@ -194,8 +195,8 @@ async function loadPhase(bench: Bench, orderArgs: string[], workloads: Workload[
       log(`${workload.title}: ${applicable.map((target) => target.name).join(', ')}`);
       const samples = await alternate(applicable, workload, {
         seconds: bench.opts.seconds,
-        rounds: bench.opts.rounds,
-        warmupSeconds: bench.opts.warmupSeconds,
+        rounds: bench.opts.rounds * (workload.sampleScale ?? 1),
+        warmupSeconds: bench.opts.warmupSeconds * (workload.sampleScale ?? 1),
         connections: bench.opts.connections,
         apiKey: API_KEY,
         onSample: (target, sample) =>
@@ -300,7 +301,7 @@ const largeStoreLoad: Section = {
     const { large } = bench.opts;
     const orderArgs = ['--seed', String(SEED), '--orders', String(large)];
     return [
-      ...(await loadPhase(bench, orderArgs, [list('list-large', large)])),
+      ...(await loadPhase(bench, orderArgs, [list('list-large', large, 2)])),
       ...(await loadPhase(bench, orderArgs, [cancelWorkload(large)])),
     ];
   },
