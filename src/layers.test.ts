@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { findImportCycles } from './test-support/import-cycles.ts';
 
 /**
  * src/core and src/domains must run under MSW in a browser: no node:*, no msw, no package at all (their
@@ -47,9 +49,38 @@ describe('the framework-free layers', () => {
     expect(foreign.filter((line) => !packages.includes(line.split(': ')[1] ?? ''))).toEqual([]);
   });
 
+  it('src/node is the node:http adapter alone: no CLI, Redis or page code, only the page servers it mounts', () => {
+    const imports = importsOf('node/');
+    expect(imports.length).toBeGreaterThan(20);
+    const foreign = outside(imports, [
+      inside('node/'),
+      inside('core/'),
+      inside('mock/'),
+      inside('domains/'),
+      inside('pages/control-server.ts'),
+      inside('pages/dashboard-server.ts'),
+    ]);
+    // Node's own modules only: no package (node-redis, msw) and nothing from src/cli, src/redis or a page.
+    expect(foreign.filter((line) => !line.split(': ')[1]?.startsWith('node:'))).toEqual([]);
+    const files = readdirSync(new URL('node/', src), { encoding: 'utf8' }).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+    );
+    // Reading argv or the environment, exiting or printing is the CLI's job.
+    const cliWork = files.filter((file) =>
+      /process\.(argv|env|exit|stdout|stderr)/.test(readFileSync(new URL(`node/${file}`, src), 'utf8')),
+    );
+    expect(cliWork).toEqual([]);
+  });
+
   it('the composition root imports only src/core', () => {
     const imports = importsOf('mock/', 'mock/mock.ts');
     expect(imports.length).toBeGreaterThan(0);
     expect(outside(imports, [inside('core/')])).toEqual([]);
+  });
+});
+
+describe('the import graph of src/', () => {
+  it('has no circle: every file can be read, moved and tested with only what it imports', () => {
+    expect(findImportCycles(fileURLToPath(src))).toEqual([]);
   });
 });

@@ -6,18 +6,14 @@ import { createNodeDnsResolver } from '../node/dns-resolver.ts';
 import { type RunningServer, type ServerOptions, startServer } from '../node/server.ts';
 import type { RedisState } from '../redis/index.ts';
 import { listening } from './banner.ts';
+import type { Io } from './io.ts';
 import { eventLogger, requestLogger } from './log.ts';
 import { type CliOptions, type Environment, parseCli, USAGE } from './options.ts';
 import { loadFixtures, type SeedData, seedData, watchFile } from './seed.ts';
 import { oneLine } from './text.ts';
 import { serveWithWorkers } from './workers.ts';
 
-export interface Io {
-  stdout(text: string): void;
-  stderr(text: string): void;
-  /** Aborting it stops the mock; its reason (`'SIGTERM'`, say) is logged. */
-  readonly stop: AbortSignal;
-}
+export type { Io } from './io.ts';
 
 /** `petstore-mock` as a function of argv, environment and output: resolves to the exit code once stopped. */
 export async function main(argv: readonly string[], env: Environment, io: Io): Promise<number> {

@@ -53,16 +53,10 @@ export {
   route,
 } from './http/router.ts';
 export { parseId } from './orders/ids.ts';
+export { InMemoryOrderStore } from './orders/memory-store.ts';
 export { type OrderColumnArrays, OrderColumns } from './orders/order-columns.ts';
 export type { OrderSeed, PetSeed } from './orders/order-input.ts';
-export {
-  type CancelResult,
-  type CreateResult,
-  InMemoryOrderStore,
-  type NewOrder,
-  type OrderStore,
-  type ShipResult,
-} from './orders/store.ts';
+export type { CancelResult, CreateResult, NewOrder, OrderStore, ShipResult } from './orders/store.ts';
 export { ADMIN_PREFIX } from './routes/admin.ts';
 export { DEPRECATION_NOTICE_PATH } from './routes/pets.ts';
 export type {

@@ -13,7 +13,8 @@ import type { ExtensionFactory, MockExtension } from '../core/extension.ts';
 import type { Answer } from '../core/handle.ts';
 import { coreError } from '../core/http/errors.ts';
 import { CopyOnWriteOrderStore } from '../core/orders/copy-on-write-store.ts';
-import { InMemoryOrderStore, type OrderStore } from '../core/orders/store.ts';
+import { InMemoryOrderStore } from '../core/orders/memory-store.ts';
+import type { OrderStore } from '../core/orders/store.ts';
 import type { MockRequest, MockResponse, StoredOrder } from '../core/types.ts';
 
 export interface MockOptions extends Omit<MockApiOptions, 'clock' | 'extensions'> {

@@ -2,7 +2,7 @@ import { build } from 'esbuild';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createClock } from '../core/controls/clock.ts';
-import type { InMemoryOrderStore } from '../core/orders/store.ts';
+import type { InMemoryOrderStore } from '../core/orders/memory-store.ts';
 import { createHandlers } from './index.ts';
 
 const { handlers, controller } = createHandlers({

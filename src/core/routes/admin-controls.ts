@@ -5,7 +5,8 @@ import type { TrafficControls } from '../controls/traffic.ts';
 import { readJsonBody } from '../http/body.ts';
 import { coreError } from '../http/errors.ts';
 import { jsonBody, type ResponseKit } from '../http/responses.ts';
-import { type Route, route, truncate } from '../http/router.ts';
+import { type Route, route } from '../http/router.ts';
+import { truncate } from '../http/text.ts';
 import { bodyExamples, requestBodies } from './admin-bodies.generated.ts';
 
 export interface ControlDependencies {

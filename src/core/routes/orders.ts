@@ -1,6 +1,7 @@
 import { coreError } from '../http/errors.ts';
 import { chunkedBody, type ResponseKit } from '../http/responses.ts';
-import { type Params, type Route, route, truncate } from '../http/router.ts';
+import { type Params, type Route, route } from '../http/router.ts';
+import { truncate } from '../http/text.ts';
 import { parseId } from '../orders/ids.ts';
 import { orderJson } from '../orders/order-json.ts';
 import { hasChunkedLists, type OrderStore } from '../orders/store.ts';

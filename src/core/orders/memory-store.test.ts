@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { contractOrder, describeOrderStore } from '../../test-support/order-store-contract.ts';
 import type { StoredOrder } from '../types.ts';
-import { InMemoryOrderStore } from './store.ts';
+import { InMemoryOrderStore } from './memory-store.ts';
 
 describeOrderStore('InMemoryOrderStore', async (seed) => new InMemoryOrderStore(seed));
 
