@@ -6,7 +6,7 @@ import { findImportCycles } from './test-support/import-cycles.ts';
 /**
  * src/core and src/domains must run under MSW in a browser: no node:*, no msw, no package at all (their
  * tsconfig.json files have no Node types), and nothing from a layer above (core below domains below the
- * adapters). The composition root (src/mock/mock.ts) imports only the core, so that an entry point that passes it
+ * adapters). The composition root (src/mock) imports only the core, so that an entry point that passes it
  * no extension never loads the domains simulation.
  */
 const src = new URL('./', import.meta.url);
@@ -72,10 +72,25 @@ describe('the framework-free layers', () => {
     expect(cliWork).toEqual([]);
   });
 
-  it('the composition root imports only src/core', () => {
-    const imports = importsOf('mock/', 'mock/mock.ts');
+  it('the composition root (the mock, its state port and the memory state) imports only src/core', () => {
+    const imports = importsOf('mock/');
     expect(imports.length).toBeGreaterThan(0);
-    expect(outside(imports, [inside('core/')])).toEqual([]);
+    expect(outside(imports, [inside('core/'), inside('mock/')])).toEqual([]);
+  });
+});
+
+describe('one concept, one place', () => {
+  it('X-Mock-Session is read by the composition root alone', () => {
+    const readers = readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter(
+        (file) => /\.(ts|js)$/.test(file) && !file.endsWith('.test.ts') && !file.includes('test-support'),
+      )
+      .filter((file) =>
+        /headers(\[SESSION_HEADER\]|\[['"]x-mock-session['"]\]|\.get\(['"]x-mock-session)/i.test(
+          readFileSync(new URL(file, src), 'utf8'),
+        ),
+      );
+    expect(readers).toEqual(['mock/mock.ts']);
   });
 });
 

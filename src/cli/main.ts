@@ -103,16 +103,14 @@ function serverOptions(
   const log = eventLogger(options.logFormat, write);
   return {
     sessions: options.sessions,
-    clock: shared?.clock ?? options.clock,
-    ...(shared ? { store: shared.store, share: shared.share, sessionDirectory: shared.sessions } : {}),
+    // A shared state brings its clock and its seed (given when it was opened); memory takes them here.
+    ...(shared ? { state: shared, pets: seed.pets } : { clock: options.clock, ...seed }),
     domains: {
-      ...(shared ? { store: shared.dashboardStore } : {}),
       dnsPropagationMs: options.dnsPropagationMs,
       ownHosts: [options.host, hostname()],
       controls: options.admin,
       ...(options.dnsServer ? { resolver: createNodeDnsResolver([options.dnsServer]) } : {}),
     },
-    ...seed,
     port,
     host: options.host,
     apiKeys: options.apiKeys,

@@ -19,9 +19,8 @@ import { ResponseKit } from './http/responses.ts';
 import { Router } from './http/router.ts';
 import { StoreCors } from './http/store-cors.ts';
 import { specOperations } from './operations.generated.ts';
-import { InMemoryOrderStore } from './orders/memory-store.ts';
-import { OrderColumns } from './orders/order-columns.ts';
-import { type OrderSeed, type PetSeed, parseOrderSeed, parsePetSeed } from './orders/order-input.ts';
+import { type OrderSeed, type PetSeed, parsePetSeed } from './orders/order-input.ts';
+import { inFixture, seedOrderStore } from './orders/seed.ts';
 import type { OrderStore } from './orders/store.ts';
 import { adminApi } from './routes/admin.ts';
 import { orderRoutes } from './routes/orders.ts';
@@ -86,6 +85,11 @@ export interface MockApi {
    */
   respond(request: MockRequest): Answer;
   /**
+   * The answer to an error thrown while answering `request` outside `respond` (the composition root's session
+   * lookup and state transactions): an ApiError's Error body, or a 500 reported once to `onUnexpectedError`.
+   */
+  failure(request: MockRequest, error: unknown): MockResponse;
+  /**
    * Renders an error an adapter detects itself (a body over its size limit) the way `handle` would for a
    * request to `path` (on a control plane: without CORS headers).
    */
@@ -119,7 +123,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const clock = asMockClock(options.clock);
   const apiKeys = options.apiKeys?.length ? options.apiKeys : [DEV_API_KEY];
   const basePath = options.basePath ?? '/v1';
-  const store = options.store ?? seedStore(options.orders ?? defaultOrders, clock);
+  const store = options.store ?? seedOrderStore(options.orders ?? defaultOrders, clock);
   const pets = (options.pets ?? defaultPets).map((pet, index) =>
     inFixture('pets', index, () => parsePetSeed(pet)),
   );
@@ -152,7 +156,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   }
 
   const router = new Router([...orderRoutes(store, kit), ...petRoutes(pets, deprecation, kit, clock)]);
-  const respond = createHandle({
+  const { respond, failure } = createHandle({
     basePath,
     apiKeys,
     router,
@@ -174,6 +178,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       return answer instanceof Promise ? answer : Promise.resolve(answer);
     },
     respond,
+    failure,
     reject: (error, path) =>
       (path !== undefined && isControlPlane(path) ? controlPlanes.kit : kit).error(error),
     reset,
@@ -215,39 +220,6 @@ function corsOrigins({ cors, corsOrigin = '*' }: MockApiOptions): '*' | readonly
 function asMockClock(clock: Clock | MockClock | undefined): MockClock {
   if (clock !== undefined && 'advance' in clock) return clock;
   return createClock('system', undefined, clock);
-}
-
-/** The seed orders as the store keeps them (a fixture's problem names its entry); sessions and a shared store built before the mock (src/redis) start from it. */
-export function seedOrders(seeds: Iterable<OrderSeed>, clock: Clock): StoredOrder[] {
-  return Array.from(streamSeedOrders(seeds, clock));
-}
-
-/**
- * The in-memory store of the seed. Generated seeds come as columns that a table takes as they are: no object
- * per order, which grew the young generation by 12-15 MB at 100,000 orders (issue #18: RSS).
- */
-function seedStore(seeds: Iterable<OrderSeed>, clock: Clock): InMemoryOrderStore {
-  const fromColumns = seeds instanceof OrderColumns ? InMemoryOrderStore.fromColumns(seeds) : undefined;
-  return fromColumns ?? new InMemoryOrderStore(streamSeedOrders(seeds, clock));
-}
-
-/** The same, one order at a time, so that a large seed is never held as objects (the store keeps columns). */
-function* streamSeedOrders(seeds: Iterable<OrderSeed>, clock: Clock): Generator<StoredOrder> {
-  let index = 0;
-  for (const seed of seeds) {
-    const order = inFixture('orders', index, () => parseOrderSeed(seed, clock.now()));
-    yield { ...order, id: order.id ?? String(index + 1) };
-    index++;
-  }
-}
-
-/** Names the fixture entry in the message, so a bad --fixtures file is easy to fix. */
-function inFixture<T>(kind: string, index: number, parse: () => T): T {
-  try {
-    return parse();
-  } catch (error) {
-    throw new Error(`${kind}[${index}]: ${(error as Error).message}`);
-  }
 }
 
 function toTime(value: Date | string, name: string): number {

@@ -37,9 +37,17 @@ export interface ServedRoute {
   readonly path: string;
 }
 
-/** What the composition root (`createMock`) gives each extension it builds: the mock's one clock. */
+/**
+ * What the mock's state keeps for its extensions, by extension: the domains simulation's store under
+ * `domains` when the state is shared by replicas (src/redis); nothing in memory. An extension reads its own
+ * entry and knows its shape.
+ */
+export type SharedDocuments = Readonly<Record<string, unknown>>;
+
+/** What the composition root (`createMock`) gives each extension it builds: the mock's one clock, and the state's documents. */
 export interface ExtensionContext {
   readonly clock: MockClock;
+  readonly documents?: SharedDocuments;
 }
 
 /** An extension built by the composition root, so that it reads the same clock as the rest of the mock. */

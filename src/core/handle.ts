@@ -32,14 +32,24 @@ export interface HandlerParts {
 /** The answer, or a promise of it when an extension or a route had to wait. */
 export type Answer = MockResponse | Promise<MockResponse>;
 
+export interface Handle {
+  respond(request: MockRequest): Answer;
+  /**
+   * The answer to an error thrown while answering `request`: an ApiError's Error body, or a 500 Error body
+   * with the error reported once to `onUnexpectedError` (no CORS headers on a control plane).
+   */
+  failure(request: MockRequest, error: unknown): MockResponse;
+}
+
 /**
  * Builds `respond(request) → answer`: preflight → extensions → authentication → route → respond. The answer
  * is synchronous when nothing had to wait (a 401, a list, a 404): no promise and no microtask per request, the
- * largest cost left beside the bare server's on the bench (docs/performance.md). It is the one error boundary:
- * an ApiError becomes the spec's Error body; anything else becomes a 500 Error body, is reported once to
- * `onUnexpectedError`, and never escapes; a returned promise never rejects.
+ * largest cost left beside the bare server's on the bench (docs/performance.md). Its `failure` is the one
+ * place an error becomes an answer (the composition root's outer boundary uses it too): an ApiError becomes
+ * the spec's Error body; anything else becomes a 500 Error body, is reported once to `onUnexpectedError`,
+ * and never escapes; a returned promise never rejects.
  */
-export function createHandle(parts: HandlerParts): (request: MockRequest) => Answer {
+export function createHandle(parts: HandlerParts): Handle {
   const { basePath, apiKeys, router, extensions, kit, controlPlanes, journal, clock, storeCors, traffic } =
     parts;
   const realm = 'Bearer realm="petstore"';
@@ -58,7 +68,7 @@ export function createHandle(parts: HandlerParts): (request: MockRequest) => Ans
 
   const apiPrefix = `${basePath}/`;
 
-  return function respond(request) {
+  function respond(request: MockRequest): Answer {
     const shaping = traffic.active && !request.path.startsWith('/__') ? traffic.decide(request) : undefined;
     let answer: Answer;
     try {
@@ -73,7 +83,7 @@ export function createHandle(parts: HandlerParts): (request: MockRequest) => Ans
       );
     }
     return finish(request, answer, shaping);
-  };
+  }
 
   function failure(request: MockRequest, error: unknown): MockResponse {
     const errorKit = isControlPlane(request.path) ? controlPlanes.kit : kit;
@@ -153,6 +163,8 @@ export function createHandle(parts: HandlerParts): (request: MockRequest) => Ans
     const preferred = prefer === undefined ? undefined : parts.preferred.answer(request, path, prefer);
     return preferred ?? router.dispatch(request, path);
   }
+
+  return { respond, failure };
 }
 
 function applies(extension: MockExtension, request: MockRequest): boolean {

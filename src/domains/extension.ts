@@ -5,6 +5,10 @@ import { createDashboard, type Dashboard, type DashboardOptions } from './dashbo
 import { createHostRouting } from './host-routing.ts';
 import { createMockRoutes, mockPrefix } from './mock-routes.ts';
 import { scenarios } from './scenarios.ts';
+import type { DashboardStore } from './store.ts';
+
+/** The simulation's entry in the mock state's documents (`StatePort.documents`): a DashboardStore. */
+export const DOMAINS_DOCUMENT = 'domains';
 
 export interface DomainsDashboardOptions extends DashboardOptions {
   /** Host names the mock itself answers on (besides localhost and IP literals); never routed as custom domains. */
@@ -74,7 +78,11 @@ export function createDomainsDashboard(options: DomainsDashboardOptions = {}): D
 export function domainsSimulation(
   options: Omit<DomainsDashboardOptions, 'clock'> = {},
 ): (context: ExtensionContext) => DomainsDashboard {
-  return ({ clock }) => createDomainsDashboard({ ...options, clock });
+  return ({ clock, documents }) => {
+    // A state shared by replicas keeps the simulation's store (src/redis); in memory each state has its own.
+    const shared = documents?.[DOMAINS_DOCUMENT] as DashboardStore | undefined;
+    return createDomainsDashboard({ ...options, clock, store: options.store ?? shared });
+  };
 }
 
 function within(path: string, prefix: string): boolean {

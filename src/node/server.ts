@@ -33,8 +33,6 @@ export interface ServerOptions extends MockOptions, ListenerOptions {
    * `false` leaves it out.
    */
   readonly domains?: Omit<DomainsDashboardOptions, 'clock'> | false;
-  /** Wraps the built mock, e.g. to share its state across replicas (src/redis). */
-  readonly share?: (mock: Mock) => Mock;
   /** Open connections at most (default 2000); more are closed at once. */
   readonly maxConnections?: number;
   /** Time to receive a request's headers (default 10 s); then 408. */
@@ -169,8 +167,7 @@ function build(options: ServerOptions): Served {
   };
   const withDomains: ExtensionFactory[] =
     options.domains === false ? [] : [(context) => (domains = domainsSimulation(domainsOptions)(context))];
-  const built = createMock({ ...options, extensions: [...(options.extensions ?? []), ...withDomains] });
-  const api = options.share ? options.share(built) : built;
+  const api = createMock({ ...options, extensions: [...(options.extensions ?? []), ...withDomains] });
   const listener = createListener(api, options);
   const withPages = options.dashboardPage === false || !domains ? listener : withDashboardPage(listener);
   // The control page needs the admin API it drives.
