@@ -12,6 +12,7 @@ import {
 } from './defaults.ts';
 import type { MockExtension, ServedRoute } from './extension.ts';
 import { type Answer, createHandle } from './handle.ts';
+import { apiKeyProblem } from './http/auth.ts';
 import { ControlPlanes, isControlPlane } from './http/control-planes.ts';
 import type { ApiError } from './http/errors.ts';
 import { PreferredAnswers } from './http/prefer.ts';
@@ -122,6 +123,10 @@ export interface MockApi {
 export function createMockApi(options: MockApiOptions = {}): MockApi {
   const clock = asMockClock(options.clock);
   const apiKeys = options.apiKeys?.length ? options.apiKeys : [DEV_API_KEY];
+  for (const key of apiKeys) {
+    const problem = apiKeyProblem(key, 'apiKeys');
+    if (problem !== undefined) throw new Error(problem);
+  }
   const basePath = options.basePath ?? '/v1';
   const store = options.store ?? seedOrderStore(options.orders ?? defaultOrders, clock);
   const pets = (options.pets ?? defaultPets).map((pet, index) =>
