@@ -3,6 +3,7 @@ import type { RequestJournal } from './controls/journal.ts';
 import type { Shaping, TrafficControls } from './controls/traffic.ts';
 import type { MockExtension } from './extension.ts';
 import { checkCredential } from './http/auth.ts';
+import { nonJsonWrite } from './http/body.ts';
 import { type ControlPlanes, isControlPlane } from './http/control-planes.ts';
 import { ApiError, coreError } from './http/errors.ts';
 import type { PreferredAnswers } from './http/prefer.ts';
@@ -116,6 +117,11 @@ export function createHandle(parts: HandlerParts): Handle {
     // The control planes approve no preflight unless configured (ControlPlanes).
     if (request.method === 'OPTIONS') {
       return isControlPlane(request.path) ? controlPlanes.preflight(request) : kit.preflight;
+    }
+    // The control planes take JSON bodies only, whatever route (or none) would read them.
+    if (request.body && isControlPlane(request.path)) {
+      const refused = nonJsonWrite(request.method, request.headers['content-type'], true);
+      if (refused) throw refused;
     }
     // A loop, not findIndex with an arrow: no closure allocated per request.
     for (let index = 0; index < extensions.length; index++) {

@@ -42,9 +42,13 @@ describe('the MSW controller has the server’s controls', () => {
     }
   });
 
-  test('faults: a dribbled body arrives whole; a malformed one is not JSON', async () => {
+  test('faults: a dribbled body arrives whole, in the five pieces the Node server sends; a malformed one is not JSON', async () => {
     controller.faults.add({ path: '/v1/store/orders', fault: 'dribble', delay: '5ms' });
-    expect(await (await orders()).json()).toHaveLength(25);
+    const reader = ((await orders()).body as ReadableStream<Uint8Array>).getReader();
+    const pieces: Uint8Array[] = [];
+    for (let read = await reader.read(); !read.done; read = await reader.read()) pieces.push(read.value);
+    expect(pieces).toHaveLength(5);
+    expect(JSON.parse(Buffer.concat(pieces).toString())).toHaveLength(25);
     controller.faults.clear();
     controller.faults.add({ path: '/v1/store/orders', fault: 'malformed' });
     await expect((await orders()).json()).rejects.toThrow(SyntaxError);
@@ -93,5 +97,30 @@ describe('each session has its own rules and scenario', () => {
     expect(await (await orders()).json()).toHaveLength(25);
     await controller.session('c').scenarios.apply('large');
     expect(await (await inSession('c')).json()).toHaveLength(10_000);
+  });
+});
+
+describe('the MSW control planes', () => {
+  test("refuse a write whose body is not JSON with the Node server's 415, and create nothing", async () => {
+    const before = (await controller.store.snapshot()).length;
+    const plain = await fetch('https://api.shop.test/__mock/orders', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{"petId":1,"quantity":1,"status":"pending"}',
+    });
+    expect(plain.status).toBe(415);
+    expect(await plain.json()).toEqual({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      status: 415,
+      message:
+        'A request body to the mock\'s controls must be JSON, sent with "Content-Type: application/json".',
+    });
+    expect(await controller.store.snapshot()).toHaveLength(before);
+    const json = await fetch('https://api.shop.test/__mock/orders', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: '{"petId":1,"quantity":1,"status":"pending"}',
+    });
+    expect(json.status).toBe(201);
   });
 });

@@ -44,6 +44,7 @@ describe('the dashboard API through MSW', () => {
   it('lets a test move the clock, through the API or the controller', async () => {
     const added = await fetch(`${base}/__dashboard/api/projects/acme-shop/domains`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'www.example.com' }),
     });
     expect(added.status).toBe(201);
@@ -56,6 +57,7 @@ describe('the dashboard API through MSW', () => {
   it('answers refusals with an Error body a frontend can show', async () => {
     const response = await fetch(`${base}/__dashboard/api/projects/hobby-blog/domains`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'www.example.com' }),
     });
     expect(response.status).toBe(403);

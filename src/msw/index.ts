@@ -1,5 +1,7 @@
 import { delay, type HttpHandler, HttpResponse, type HttpResponseResolver, http } from 'msw';
+import { dribblePieces } from '../core/controls/faults.ts';
 import type {
+  Delivery,
   FaultInput,
   FaultRule,
   LatencySettings,
@@ -95,7 +97,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): {
       if (response.delivery.delayMs > 0) await delay(response.delivery.delayMs);
       const { fault } = response.delivery;
       if (fault === 'reset' || fault === 'empty') return HttpResponse.error();
-      if (fault === 'dribble') return dribbled(response, response.delivery.dribbleMs ?? 0);
+      if (fault === 'dribble') return dribbled(response, response.delivery);
     }
     return toHttpResponse(response, request.method);
   };
@@ -166,15 +168,14 @@ async function toMockRequest(request: Request): Promise<MockRequest> {
   };
 }
 
-/** The body in five pieces spread over `ms`, with MSW's own `delay()` between them. */
-function dribbled(response: MockResponse, ms: number): HttpResponse<ReadableStream> {
-  const bytes = new TextEncoder().encode(response.body?.text ?? '');
-  const size = Math.max(1, Math.ceil(bytes.length / 5));
+/** The body in the pieces the core describes, with MSW's own `delay()` after each. */
+function dribbled(response: MockResponse, delivery: Delivery): HttpResponse<ReadableStream> {
+  const { pieces, pauseMs } = dribblePieces(new TextEncoder().encode(response.body?.text ?? ''), delivery);
   const stream = new ReadableStream({
     async start(controller) {
-      for (let start = 0; start < bytes.length; start += size) {
-        controller.enqueue(bytes.subarray(start, start + size));
-        await delay(Math.floor(ms / 5));
+      for (const piece of pieces) {
+        controller.enqueue(piece);
+        await delay(pauseMs);
       }
       controller.close();
     },

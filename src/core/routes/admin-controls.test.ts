@@ -169,6 +169,7 @@ describe('fault rules', () => {
       delayMs: 0,
       fault: 'dribble',
       dribbleMs: 2000,
+      dribbleChunks: 5,
     });
     expect((await call(mock, 'GET', '/v1/pets/2')).response.delivery).toEqual({ delayMs: 1500 });
   });
