@@ -26,7 +26,7 @@ export function listening(mock: RunningServer, options: CliOptions) {
           ...(options.admin
             ? [
                 `  Admin:   ${mock.url}/__mock/orders (no key needed)`,
-                `  Control: ${mock.url}/__mock/ (orders, requests, faults, latency, scenarios, clock)`,
+                `  Control: ${mock.url}/__mock/ (orders, requests, faults, latency, presets, clock)`,
               ]
             : []),
           `  Domains: ${mock.url}/__dashboard/api/projects (clock ${options.clock}, DNS ${options.dnsServer ?? 'simulated'})`,

@@ -1,7 +1,7 @@
 import { createClock, type MockClock } from './controls/clock.ts';
 import { type JournalLimits, RequestJournal } from './controls/journal.ts';
 import { parseLatency } from './controls/latency.ts';
-import { type MockScenario, storeScenarios } from './controls/scenarios.ts';
+import { type MockPreset, storePresets } from './controls/presets.ts';
 import { TrafficControls } from './controls/traffic.ts';
 import {
   DEFAULT_PETS_DEPRECATION,
@@ -26,7 +26,7 @@ import type { OrderStore } from './orders/store.ts';
 import { adminApi } from './routes/admin.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { deprecationNotice, petRoutes } from './routes/pets.ts';
-import type { Clock, MockRequest, MockResponse, StoredOrder } from './types.ts';
+import type { Clock, MockRequest, MockResponse } from './types.ts';
 
 export interface MockApiOptions {
   /** Accepted bearer keys; default: the development key `petstore-dev-key`. */
@@ -104,8 +104,8 @@ export interface MockApi {
   readonly basePath: string;
   /** Latency and fault rules (`/__mock/latency`, `/__mock/faults`; the MSW controller's `faults`). */
   readonly traffic: TrafficControls;
-  /** The named states: the store's, then every extension's (`/__mock/scenarios`). */
-  scenarios(): readonly MockScenario[];
+  /** The presets (named states): the store's, then every extension's (`/__mock/presets`). */
+  presets(): readonly MockPreset[];
   /** The Store API operations served, as `{ method, path }` with OpenAPI-style templates (for drift tests). */
   readonly operations: readonly { readonly method: string; readonly path: string }[];
   /** Every route answered, the Store API's under `basePath` and the extensions' (`:param` segments). */
@@ -154,10 +154,13 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     for (const extension of extensions) await extension.reset?.();
   }
   // Last, so that extensions can own deeper /__mock paths (the dashboard's controls).
-  const coreScenarios = storeScenarios(store, clock);
-  const scenarios = () => [...coreScenarios, ...extensions.flatMap((extension) => extension.scenarios ?? [])];
+  const storeOwn = storePresets(store, clock);
+  const presets = () => [
+    ...storeOwn,
+    ...extensions.flatMap((extension) => extension.presets ?? extension.scenarios ?? []),
+  ];
   if (options.admin !== false) {
-    extensions.push(adminApi({ store, journal, kit: controlPlanes.kit, clock, reset, traffic, scenarios }));
+    extensions.push(adminApi({ store, journal, kit: controlPlanes.kit, clock, reset, traffic, presets }));
   }
 
   const router = new Router([...orderRoutes(store, kit), ...petRoutes(pets, deprecation, kit, clock)]);
@@ -191,7 +194,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     store,
     journal,
     traffic,
-    scenarios,
+    presets,
     apiKeys,
     basePath,
     operations,

@@ -13,7 +13,7 @@ export { formatDuration, parseDuration } from './controls/duration.ts';
 export { type JournalEntry, RequestJournal } from './controls/journal.ts';
 export type { JournalQuery } from './controls/journal-query.ts';
 export { formatLatency, type Latency, parseLatency } from './controls/latency.ts';
-export type { MockScenario } from './controls/scenarios.ts';
+export type { MockPreset } from './controls/presets.ts';
 export {
   type FaultInput,
   type FaultKind,

@@ -4,7 +4,7 @@ import { apiPrefix, createApiRoutes } from './api-routes.ts';
 import { createDashboard, type Dashboard, type DashboardOptions } from './dashboard.ts';
 import { createHostRouting } from './host-routing.ts';
 import { createMockRoutes, mockPrefix } from './mock-routes.ts';
-import { scenarios } from './scenarios.ts';
+import { presets } from './presets.ts';
 import type { DashboardStore } from './store.ts';
 
 /** The simulation's entry in the mock state's documents (`StatePort.documents`): a DashboardStore. */
@@ -60,11 +60,11 @@ export function createDomainsDashboard(options: DomainsDashboardOptions = {}): D
       if (path.startsWith('/__')) return undefined;
       return byHost(request);
     },
-    // Listed beside the store's by GET /__mock/scenarios; /__mock/dashboard/scenarios still loads them too.
-    scenarios: scenarios.map(({ name, description }) => ({
+    // Listed beside the store's by GET /__mock/presets; /__mock/dashboard/presets loads them too.
+    presets: presets.map(({ name, description }) => ({
       name: `domains:${name}`,
       description: `Custom domains: ${description}`,
-      apply: async () => void (await simulation.loadScenario(name)),
+      apply: async () => void (await simulation.loadPreset(name)),
     })),
     reset: () => simulation.reset(),
   };

@@ -10,8 +10,8 @@ export {
   domainsSimulation,
 } from './extension.ts';
 export { defaultPlatform, maxPropagationMs, type Platform } from './platform.ts';
+export { type Preset, presets, type Scenario, scenarios } from './presets.ts';
 export { type Address, type CaaRecord, DnsLookupError, type DnsResolver } from './resolver.ts';
-export { type Scenario, scenarios } from './scenarios.ts';
 export {
   createMemoryStore,
   type DashboardState,

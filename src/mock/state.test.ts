@@ -90,7 +90,12 @@ describe('the state port', () => {
     const documents = { domains: 'a shared store' };
     createMock({
       state: { ...memoryState({ clock }), documents },
-      extensions: [(context) => (contexts.push(context), { name: 'probe', handle: () => undefined })],
+      extensions: [
+        (context) => {
+          contexts.push(context);
+          return { name: 'probe', handle: () => undefined };
+        },
+      ],
     });
     expect(contexts).toEqual([{ clock, documents }]);
   });

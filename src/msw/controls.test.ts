@@ -72,15 +72,19 @@ describe('the MSW controller has the server’s controls', () => {
     expect(controller.journal.entries()).toHaveLength(2);
   });
 
-  test('scenarios.apply puts the store in a named state', async () => {
-    expect(controller.scenarios.list().map((s) => s.name)).toEqual(['seed', 'empty', 'all-shipped', 'large']);
-    await controller.scenarios.apply('empty');
+  test('presets.apply puts the store in a named state, as the admin API does', async () => {
+    expect(controller.presets.list().map((s) => s.name)).toEqual(['seed', 'empty', 'all-shipped', 'large']);
+    await controller.presets.apply('empty');
     expect(await (await orders()).json()).toEqual([]);
-    await expect(controller.scenarios.apply('nope')).rejects.toThrow(/no scenario "nope"/);
+    await expect(controller.presets.apply('nope')).rejects.toThrow(
+      'There is no preset "nope"; the presets are seed, empty, all-shipped, large.',
+    );
+    // The former name (deprecated) is the same object.
+    expect(controller.scenarios).toBe(controller.presets);
   });
 });
 
-describe('each session has its own rules and scenario', () => {
+describe('each session has its own rules and preset', () => {
   const inSession = (id: string) =>
     fetch(`${BASE}/store/orders`, { headers: { ...auth, 'x-mock-session': id } });
 
@@ -91,11 +95,11 @@ describe('each session has its own rules and scenario', () => {
     expect((await orders()).status).toBe(200);
   });
 
-  test('a scenario applied in one session leaves the others on the seed', async () => {
-    await controller.session('c').scenarios.apply('empty');
+  test('a preset applied in one session leaves the others on the seed', async () => {
+    await controller.session('c').presets.apply('empty');
     expect(await (await inSession('c')).json()).toEqual([]);
     expect(await (await orders()).json()).toHaveLength(25);
-    await controller.session('c').scenarios.apply('large');
+    await controller.session('c').presets.apply('large');
     expect(await (await inSession('c')).json()).toHaveLength(10_000);
   });
 });

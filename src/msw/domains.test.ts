@@ -18,8 +18,8 @@ beforeEach(() => controller.reset());
 const get = async (path: string) => (await fetch(`${base}${path}`)).json();
 
 describe('the dashboard API through MSW', () => {
-  it('serves every state of a scenario to a frontend test, and the controller resets it', async () => {
-    const loaded = await fetch(`${base}/__mock/dashboard/scenarios/every-state`, { method: 'POST' });
+  it('serves every state of a preset to a frontend test, and the controller resets it', async () => {
+    const loaded = await fetch(`${base}/__mock/dashboard/presets/every-state`, { method: 'POST' });
     expect(loaded.status).toBe(200);
     const domains = await get('/__dashboard/api/projects/acme-shop/domains');
     expect(domains.map((d: { status: string }) => d.status)).toContain('misconfigured');
@@ -27,17 +27,17 @@ describe('the dashboard API through MSW', () => {
     expect(await get('/__dashboard/api/projects/acme-shop/domains')).toEqual([]);
   });
 
-  it('lists the simulation’s scenarios beside the store’s in /__mock/scenarios and applies them', async () => {
-    const listed = await get('/__mock/scenarios');
-    const names = listed.map((scenario: { name: string }) => scenario.name);
+  it('lists the simulation’s presets beside the store’s in /__mock/presets and applies them', async () => {
+    const listed = await get('/__mock/presets');
+    const names = listed.map((preset: { name: string }) => preset.name);
     expect(names.slice(0, 4)).toEqual(['seed', 'empty', 'all-shipped', 'large']);
     expect(names).toContain('domains:every-state');
-    const applied = await fetch(`${base}/__mock/scenarios/domains:every-state`, { method: 'POST' });
+    const applied = await fetch(`${base}/__mock/presets/domains:every-state`, { method: 'POST' });
     expect(applied.status).toBe(200);
     const domains = await get('/__dashboard/api/projects/acme-shop/domains');
     expect(domains.map((d: { status: string }) => d.status)).toContain('misconfigured');
     await controller.reset();
-    await controller.scenarios.apply('domains:every-state');
+    await controller.presets.apply('domains:every-state');
     expect(await get('/__dashboard/api/projects/acme-shop/domains')).not.toEqual([]);
   });
 

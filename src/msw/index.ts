@@ -1,5 +1,6 @@
 import { delay, type HttpHandler, HttpResponse, type HttpResponseResolver, http } from 'msw';
 import { dribblePieces } from '../core/controls/faults.ts';
+import { applyPreset, describePreset } from '../core/controls/presets.ts';
 import type {
   Delivery,
   FaultInput,
@@ -28,6 +29,12 @@ export interface CreateHandlersOptions extends MockOptions {
   readonly baseUrl?: string;
 }
 
+/** The presets (named states) of a mock, as the controller offers them. */
+export interface Presets {
+  list(): { name: string; description: string }[];
+  apply(name: string): Promise<void>;
+}
+
 /** Controls the mock from a test: reset state in `beforeEach`, move the clock, inspect the store and journal. */
 export interface MockController {
   /** Back to the seed state: orders, request journal, clock and extensions. */
@@ -49,11 +56,10 @@ export interface MockController {
     get(): LatencySettings;
     set(settings: LatencySettings): void;
   };
-  /** Named states, as at /__mock/scenarios: `await controller.scenarios.apply('empty')`. */
-  readonly scenarios: {
-    list(): { name: string; description: string }[];
-    apply(name: string): Promise<void>;
-  };
+  /** Presets (named states), as at /__mock/presets: `await controller.presets.apply('empty')`. */
+  readonly presets: Presets;
+  /** @deprecated The same as `presets`. */
+  readonly scenarios: Presets;
   /** The state behind this controller (the default session's, or the one `session(id)` gave). */
   readonly api: MockState;
   /** The extensions built for this mock (the domains simulation, when given one). */
@@ -119,6 +125,11 @@ export function createHandlers(options: CreateHandlersOptions = {}): {
 
 function controllerOf(state: MockState, session: (id: string) => MockState): MockController {
   const { clock, store, journal, extensions, traffic } = state;
+  const presets: Presets = {
+    list: () => state.presets().map(describePreset),
+    // The admin API's own lookup: an unknown name is the same 404 ApiError, naming the presets.
+    apply: async (name) => void (await applyPreset(state.presets(), name)),
+  };
   return {
     reset: () => state.reset(),
     clock,
@@ -130,15 +141,8 @@ function controllerOf(state: MockState, session: (id: string) => MockState): Moc
       clear: () => traffic.clearFaults(),
     },
     latency: { get: () => traffic.latency(), set: (settings) => traffic.setLatency(settings) },
-    scenarios: {
-      list: () => state.scenarios().map(({ name, description }) => ({ name, description })),
-      async apply(name) {
-        const scenario = state.scenarios().find((candidate) => candidate.name === name);
-        if (!scenario)
-          throw new Error(`There is no scenario "${name}"; controller.scenarios.list() names them.`);
-        await scenario.apply();
-      },
-    },
+    presets,
+    scenarios: presets,
     api: state,
     extensions,
     session: (id) => controllerOf(session(id), session),

@@ -109,7 +109,7 @@ describe('the custom-domain flow on the node server', () => {
   });
 
   it('resets the dashboard with POST /__mock/reset', async () => {
-    await send('POST', '/__mock/dashboard/scenarios/every-state');
+    await send('POST', '/__mock/dashboard/presets/every-state');
     expect((await send('POST', '/__mock/reset')).status).toBeLessThan(300);
     expect((await send('GET', '/__dashboard/api/projects/acme-shop/domains')).body).toEqual([]);
   });

@@ -294,9 +294,9 @@ describe.skipIf(skipWithoutChromium)(
     });
 
     it('shows every state at once, at desktop and phone width', async () => {
-      await page.getByLabel('Scenario').selectOption('every-state');
-      await page.getByRole('button', { name: 'Load scenario' }).click();
-      await announced('Loaded the scenario every-state');
+      await page.getByLabel('Preset').selectOption('every-state');
+      await page.getByRole('button', { name: 'Load preset' }).click();
+      await announced('Loaded the preset every-state');
       await card('shop.example.org').waitFor();
       // Every control has an accessible name, and ids (which labels and ARIA point at) are unique.
       const problems = await page.evaluate(() => {

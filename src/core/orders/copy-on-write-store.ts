@@ -58,7 +58,7 @@ export class CopyOnWriteOrderStore implements OrderStore {
     this.#revision++;
   }
 
-  /** A scenario's orders (issue 15): the session's own copy holds them. */
+  /** A preset's orders: the session's own copy holds them. */
   replace(orders: readonly StoredOrder[]): Promise<void> {
     return this.#write(async (store) => {
       if (!store.replace) throw new Error('A session copy must be able to replace its orders.');

@@ -104,7 +104,7 @@ describe('InMemoryOrderStore listing (issue #11.13)', () => {
   });
 });
 
-describe('InMemoryOrderStore scenarios', () => {
+describe('InMemoryOrderStore presets', () => {
   test('replace() serves the given orders in both lists, and reset() brings back the seed', async () => {
     const store = new InMemoryOrderStore(seed);
     const text = (view: 'public' | 'admin') =>

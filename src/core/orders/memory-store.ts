@@ -24,7 +24,7 @@ const VIEWS: Readonly<Record<ListName, ListView>> = {
  */
 export class InMemoryOrderStore implements OrderStore, ChunkedLists {
   #table = new OrderTable();
-  /** The seed's table while a scenario has replaced the orders. */
+  /** The seed's table while a preset has replaced the orders. */
   #seedTable: OrderTable | undefined;
   #revision = 0;
   #visible: readonly StoredOrder[] | undefined;
@@ -114,7 +114,7 @@ export class InMemoryOrderStore implements OrderStore, ChunkedLists {
 
   async reset(): Promise<void> {
     if (this.#seedTable) {
-      // Back from a scenario's orders: the seed's own table, every chunk rendered afresh.
+      // Back from a preset's orders: the seed's own table, every chunk rendered afresh.
       this.#table = this.#seedTable;
       this.#seedTable = undefined;
       for (const list of Object.values(this.#lists)) list.clear();
@@ -126,7 +126,7 @@ export class InMemoryOrderStore implements OrderStore, ChunkedLists {
     this.#visible = undefined;
   }
 
-  /** The orders of a scenario (an empty store, 10,000 orders) until `reset()` brings back the seed. */
+  /** The orders of a preset (an empty store, 10,000 orders) until `reset()` brings back the seed. */
   async replace(orders: readonly StoredOrder[]): Promise<void> {
     const table = new OrderTable();
     for (const order of orders) if (table.row(order.id) === undefined) table.append(order);

@@ -38,8 +38,8 @@ export interface OrderStore {
   /** Back to the seed state. */
   reset(): Promise<void>;
   /**
-   * Replaces every order (the admin API's scenarios: an empty store, 10,000 orders); `reset()` still goes
-   * back to the seed. Optional: without it those scenarios answer 409.
+   * Replaces every order (the admin API's presets: an empty store, 10,000 orders); `reset()` still goes
+   * back to the seed. Optional: without it those presets answer 409.
    */
   replace?(orders: readonly StoredOrder[]): Promise<void>;
 }

@@ -11,8 +11,8 @@ const POLL_MS = 2000;
 let pollTimer = 0;
 /** The journal's filter, as a query string; set by the Filter form. */
 let journalQuery = 'limit=50';
-/** @type {import('./api.js').Scenario[]} */
-let scenarios = [];
+/** @type {import('./api.js').Preset[]} */
+let presets = [];
 
 /**
  * Runs an action, showing a refusal in `errorId` (the API's message says what to do), then redraws.
@@ -186,12 +186,12 @@ function wire() {
       return saved.global ? `Every answer now waits ${saved.global}.` : 'No latency.';
     });
   });
-  $('scenario-select', HTMLSelectElement).addEventListener('change', describeScenario);
-  $('scenario-form', HTMLFormElement).addEventListener('submit', (event) => {
+  $('preset-select', HTMLSelectElement).addEventListener('change', describePreset);
+  $('preset-form', HTMLFormElement).addEventListener('submit', (event) => {
     event.preventDefault();
-    void act('scenario-error', async () => {
-      const { scenario } = await api.applyScenario($('scenario-select', HTMLSelectElement).value);
-      return `Applied the scenario ${scenario.name}.`;
+    void act('preset-error', async () => {
+      const { preset } = await api.applyPreset($('preset-select', HTMLSelectElement).value);
+      return `Applied the preset ${preset.name}.`;
     });
   });
   $('clock-form', HTMLFormElement).addEventListener('submit', (event) => {
@@ -203,23 +203,21 @@ function wire() {
   });
 }
 
-function describeScenario() {
-  const chosen = scenarios.find(
-    (scenario) => scenario.name === $('scenario-select', HTMLSelectElement).value,
-  );
-  $('scenario-help', HTMLElement).textContent = chosen?.description ?? '';
+function describePreset() {
+  const chosen = presets.find((preset) => preset.name === $('preset-select', HTMLSelectElement).value);
+  $('preset-help', HTMLElement).textContent = chosen?.description ?? '';
 }
 
 async function start() {
   wire();
   try {
-    scenarios = await api.listScenarios();
-    $('scenario-select', HTMLSelectElement).replaceChildren(
-      ...scenarios.map((scenario) => el('option', { value: scenario.name }, scenario.name)),
+    presets = await api.listPresets();
+    $('preset-select', HTMLSelectElement).replaceChildren(
+      ...presets.map((preset) => el('option', { value: preset.name }, preset.name)),
     );
-    describeScenario();
+    describePreset();
   } catch (error) {
-    $('scenario-error', HTMLElement).textContent = String(error);
+    $('preset-error', HTMLElement).textContent = String(error);
   }
   await refresh();
   document.body.dataset.ready = 'true';

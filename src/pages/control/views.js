@@ -5,7 +5,7 @@ import { clockTime, el } from './dom.js';
 /** @typedef {import('./api.js').JournalEntry} JournalEntry */
 /** @typedef {import('./api.js').FaultRule} FaultRule */
 
-/** Rows drawn at most: the `large` scenario has 10,000 orders. */
+/** Rows drawn at most: the `large` preset has 10,000 orders. */
 export const MAX_ROWS = 200;
 
 /**

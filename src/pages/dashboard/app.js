@@ -350,7 +350,7 @@ async function selectProject(id) {
   await refresh();
 }
 
-/** Reloads the project list (after a scenario or reset) and shows `preferred` or the current project. */
+/** Reloads the project list (after a preset or reset) and shows `preferred` or the current project. */
 async function reloadProjects(/** @type {string | undefined} */ preferred) {
   const projects = await api.listProjects();
   replaceSnapshot({ projects });
