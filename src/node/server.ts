@@ -10,8 +10,8 @@ import {
   domainsSimulation,
 } from '../domains/index.ts';
 import { createMock, type Mock, type MockOptions } from '../mock/mock.ts';
-import { CONTROL_PAGE_PATH, withControlPage } from '../pages/control-server.ts';
-import { isPagePath, withDashboardPage } from '../pages/dashboard-server.ts';
+import { isControlPagePath, withControlPage } from '../pages/control-server.ts';
+import { isDashboardPagePath, withDashboardPage } from '../pages/dashboard-server.ts';
 import { createListener, type ListenerOptions } from './listener.ts';
 import { answerAndClose, boundIgnoredBody, writeRaw } from './raw-answer.ts';
 import { createRequestGate, hasBody } from './request-gate.ts';
@@ -189,7 +189,7 @@ function build(options: ServerOptions): Served {
     // The Store API's requests go straight on: only `/__…` paths can name a page.
     if (url.charCodeAt(1) !== 95 /* _ */) return listener(req, res);
     const path = url.split('?', 1)[0] as string;
-    if (!isPagePath(path) && !isControlPagePath(path)) return listener(req, res);
+    if (!isDashboardPagePath(path) && !isControlPagePath(path)) return listener(req, res);
     // The page's answers reach the request log too.
     if (options.onResponse) {
       const started = performance.now();
@@ -224,11 +224,6 @@ function build(options: ServerOptions): Served {
       else refuse(req, res, refusal);
     },
   };
-}
-
-/** `/__mock/` and its files (control-page.ts); every other /__mock path is the admin API. */
-function isControlPagePath(path: string): boolean {
-  return path === '/__mock' || path === CONTROL_PAGE_PATH || path.startsWith(`${CONTROL_PAGE_PATH}page/`);
 }
 
 function log(options: ServerOptions, request: MockRequest, status: number, milliseconds = 0): void {

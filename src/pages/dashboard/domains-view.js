@@ -1,7 +1,8 @@
 // @ts-check
-import { h, relative, slug, when } from './dom.js';
+import { relative, slug, when } from './dom.js';
 import { renderMenu } from './menu.js';
 import { nextStep, traffic } from './next-step.js';
+import { h } from './shared/dom.js';
 
 /** @typedef {import('./api.js').Domain} Domain */
 /** @typedef {import('./api.js').DomainsConfig} DomainsConfig */

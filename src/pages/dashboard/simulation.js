@@ -1,6 +1,6 @@
 // @ts-check
 import { api } from './api.js';
-import { announce, byId, clockTime, h } from './dom.js';
+import { announce, byId, clockTime, h } from './shared/dom.js';
 import { run, snapshot } from './state.js';
 
 /** The Simulation panel: the mock's clock and the mock controls (plan, deploys, presets, reset). */
