@@ -70,13 +70,18 @@ export function createDomainsDashboard(options: DomainsDashboardOptions = {}): D
   };
 }
 
+/** What `domainsSimulation` takes: the simulation's settings; its clock is the mock's. */
+export type DomainsSimulationOptions = Omit<DomainsDashboardOptions, 'clock'>;
+
 /**
- * The simulation as an extension of the composition root (`createMock`), on the mock's one clock.
+ * The custom-domains dashboard simulation, the package's one factory for it: an extension factory for the
+ * composition root (`createMock`, `createHandlers`, `startServer`), built on the mock's one clock and, when
+ * the mock's state is shared (Redis), on the state's document. Its `simulation` is the engine itself.
  *
  * @example const mock = createMock({ clock: 'manual', extensions: [domainsSimulation({ dnsPropagationMs: 0 })] });
  */
 export function domainsSimulation(
-  options: Omit<DomainsDashboardOptions, 'clock'> = {},
+  options: DomainsSimulationOptions = {},
 ): (context: ExtensionContext) => DomainsDashboard {
   return ({ clock, documents }) => {
     // A state shared by replicas keeps the simulation's store (src/redis); in memory each state has its own.

@@ -1,12 +1,12 @@
 /** The custom-domains dashboard simulation: framework-free, runs under node:http and MSW alike. */
 export { type ClockMode, createClock, type MockClock } from '../core/controls/clock.ts';
 export { formatDuration, parseDuration } from '../core/controls/duration.ts';
-export { createDashboard, type Dashboard, type DashboardOptions } from './dashboard.ts';
+export type { Dashboard } from './dashboard.ts';
 export { type DomainErrorCode, domainErrorCodes } from './errors.ts';
 export {
-  createDomainsDashboard,
+  DOMAINS_DOCUMENT,
   type DomainsDashboard,
-  type DomainsDashboardOptions,
+  type DomainsSimulationOptions,
   domainsSimulation,
 } from './extension.ts';
 export { defaultPlatform, maxPropagationMs, type Platform } from './platform.ts';

@@ -6,7 +6,7 @@ import type { MockClock, MockRequest } from '../core/index.ts';
 import {
   type Dashboard,
   type DomainsDashboard,
-  type DomainsDashboardOptions,
+  type DomainsSimulationOptions,
   domainsSimulation,
 } from '../domains/index.ts';
 import { createMock, type Mock, type MockOptions } from '../mock/mock.ts';
@@ -32,7 +32,7 @@ export interface ServerOptions extends MockOptions, ListenerOptions {
    * The custom-domains dashboard simulation (`/__dashboard/api`, `/__mock/dashboard`) on the mock's clock;
    * `false` leaves it out.
    */
-  readonly domains?: Omit<DomainsDashboardOptions, 'clock'> | false;
+  readonly domains?: DomainsSimulationOptions | false;
   /** Open connections at most (default 2000); more are closed at once. */
   readonly maxConnections?: number;
   /** Time to receive a request's headers (default 10 s); then 408. */
