@@ -70,9 +70,13 @@ export class CopyOnWriteOrderStore implements OrderStore {
     return this.#own ?? this.#pristine;
   }
 
+  /** Runs a change on its own copy (made now if need be); the revision moves only when the copy changed. */
   async #write<T>(change: (store: OrderStore) => Promise<T>): Promise<T> {
     this.#own ??= this.#copy();
-    this.#revision++;
-    return change(this.#own);
+    const own = this.#own;
+    const before = await own.revision();
+    const result = await change(own);
+    if ((await own.revision()) !== before) this.#revision++;
+    return result;
   }
 }
