@@ -9,7 +9,7 @@ export const DEV_API_KEY = 'petstore-dev-key';
 export const DEFAULT_PETS_DEPRECATION = '2026-07-01T00:00:00Z';
 export const DEFAULT_PETS_SUNSET = '2027-07-01T00:00:00Z';
 
-/** The committed fixtures (scripts/generate-fixtures.ts, seed 7). */
+/** The committed fixtures (seed 7; `npm run generate` writes them). */
 export const defaultOrders: readonly OrderSeed[] = orders as OrderSeed[];
 export const defaultPets: readonly PetSeed[] = pets;
 

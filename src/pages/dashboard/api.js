@@ -7,7 +7,7 @@ import { ApiError, jsonCaller } from './shared/fetch-json.js';
  */
 
 /**
- * The API's shapes, generated from spec/dashboard.openapi.yaml (`npm run types`), never restated by hand.
+ * The API's shapes, generated from spec/dashboard.openapi.yaml (`npm run generate`), never restated by hand.
  *
  * @typedef {import('../../../spec/dashboard-api.generated.js').components['schemas']} Schemas
  * @typedef {import('../../../spec/dashboard-api.generated.js').operations} Operations
