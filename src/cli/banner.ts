@@ -1,4 +1,4 @@
-import { DEV_API_KEY } from '../core/index.ts';
+import { DEV_API_KEY } from '../core/defaults.ts';
 import type { RunningServer } from '../node/server.ts';
 import { printableStoreUrl } from '../redis/settings.ts';
 import type { CliOptions } from './options.ts';

@@ -1,18 +1,11 @@
 import { delay, type HttpHandler, HttpResponse, type HttpResponseResolver, http } from 'msw';
+import type { MockClock } from '../core/controls/clock.ts';
 import { dribblePieces } from '../core/controls/faults.ts';
+import type { RequestJournal } from '../core/controls/journal.ts';
 import { applyPreset, describePreset } from '../core/controls/presets.ts';
-import type {
-  Delivery,
-  FaultInput,
-  FaultRule,
-  LatencySettings,
-  MockClock,
-  MockExtension,
-  MockRequest,
-  MockResponse,
-  RequestJournal,
-  ServedRoute,
-} from '../core/index.ts';
+import type { FaultInput, FaultRule, LatencySettings } from '../core/controls/traffic.ts';
+import type { MockExtension, ServedRoute } from '../core/extension.ts';
+import type { Delivery, MockRequest, MockResponse } from '../core/types.ts';
 import { createMock, type Mock, type MockOptions, type MockState } from '../mock/mock.ts';
 import { resolveBaseUrl } from './base-url.ts';
 import { type ControllerStore, controllerStore } from './store-view.ts';

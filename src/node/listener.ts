@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { MockApi } from '../core/api.ts';
 import { coreError } from '../core/http/errors.ts';
-import type { HeaderMap, MockApi, MockRequest, MockResponse } from '../core/index.ts';
+import type { HeaderMap, MockRequest, MockResponse } from '../core/types.ts';
 import { deliver } from './delivery.ts';
 import { answerAndClose } from './raw-answer.ts';
 

@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { MockClock } from '../core/controls/clock.ts';
 import type { ExtensionFactory } from '../core/extension.ts';
 import { type ApiError, coreError } from '../core/http/errors.ts';
-import type { MockClock, MockRequest } from '../core/index.ts';
+import type { MockRequest } from '../core/types.ts';
 import {
   type Dashboard,
   type DomainsDashboard,
