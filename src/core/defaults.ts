@@ -14,8 +14,8 @@ export const defaultOrders: readonly OrderSeed[] = orders as OrderSeed[];
 export const defaultPets: readonly PetSeed[] = pets;
 
 /**
- * The most orders one mock process serves: at 1,000,000 the admin list is 110 MB of JSON and eight concurrent
- * lists of each kind all answer (RSS 1.4 GB); near 4.8 million the admin list no longer fits in one V8 string.
- * The CLI refuses larger `--orders` and fixture files at start (docs/decisions.md).
+ * The most orders one mock process serves, with room for concurrent lists of every order; far beyond it the
+ * admin list no longer fits in one V8 string. The CLI refuses larger `--orders` and fixture files at start
+ * (docs/decisions.md, "Largest `--orders`", has the measurements).
  */
 export const MAX_ORDERS = 1_000_000;

@@ -24,7 +24,7 @@ describe('the custom-domain flow on the node server', () => {
     const domains = '/__dashboard/api/projects/acme-shop/domains';
     const added = await send('POST', domains, { name: 'www.example.com' });
     expect(added.status).toBe(201);
-    // The dashboard API is a control plane: no CORS unless --admin-cors-origin (issue 11).
+    // The dashboard API is a control plane: no CORS unless --admin-cors-origin (docs/decisions.md).
     expect(added.headers['access-control-allow-origin']).toBeUndefined();
     const [record] = added.body.records;
     await send('POST', '/__dashboard/api/dns/zones', { name: 'example.com' });

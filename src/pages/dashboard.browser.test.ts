@@ -19,7 +19,7 @@ const KEY = 'petstore-dev-key';
 const getWithHost = (mock: RunningServer, host: string) =>
   nodeRequest(mock.port, '/v1/store/orders', { headers: { host, authorization: `Bearer ${KEY}` } });
 
-// Generous per-test bounds for a loaded CI machine; each walk takes about 5 s alone.
+// Generous per-test bounds for a loaded CI machine: each walk drives a real browser through many steps.
 describe.skipIf(skipWithoutChromium)(
   'the Domains settings page in a real browser',
   { timeout: 40_000 },

@@ -38,7 +38,7 @@ export class InMemoryOrderStore implements OrderStore, ChunkedLists {
     this.#table.markSeed();
   }
 
-  /** A store seeded from columns as they are (issue #18: RSS); undefined when they do not fit a table. */
+  /** A store seeded from columns as they are (no object per order); undefined when they do not fit a table. */
   static fromColumns(columns: OrderColumns): InMemoryOrderStore | undefined {
     const table = OrderTable.fromColumns(columns);
     if (!table) return undefined;
@@ -93,7 +93,7 @@ export class InMemoryOrderStore implements OrderStore, ChunkedLists {
 
   async create(input: NewOrder): Promise<CreateResult> {
     const id = input.id ?? this.#table.nextId();
-    // Every int64 id taken: not reachable in practice, but never an id beyond int64 (issue #11.8).
+    // Every int64 id taken: not reachable in practice, but never an id beyond int64 (docs/decisions.md).
     if (id === undefined) return { outcome: 'id_taken', order: this.#table.get(this.#table.length - 1) };
     const existing = this.#table.row(id);
     if (existing !== undefined) return { outcome: 'id_taken', order: this.#table.get(existing) };
