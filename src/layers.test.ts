@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { findImportCycles } from './test-support/import-cycles.ts';
@@ -97,5 +98,26 @@ describe('one concept, one place', () => {
 describe('the import graph of src/', () => {
   it('has no circle: every file can be read, moved and tested with only what it imports', () => {
     expect(findImportCycles(fileURLToPath(src))).toEqual([]);
+  });
+});
+
+describe("CONTRIBUTING.md's layout section", () => {
+  it('names every folder of the repository, one line each, and no folder that is not there', () => {
+    const root = new URL('../', src);
+    // What .gitignore leaves out, and editors' hidden folders (.ci is the repository's own).
+    const ignored = /(^|\/)(node_modules|dist|coverage|reports|\.(?!ci\/)[^/]+)(\/|$)/;
+    const folders = readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `${relative(fileURLToPath(root), join(entry.parentPath, entry.name))}/`)
+      .filter((folder) => !ignored.test(folder))
+      .sort();
+    const contributing = readFileSync(new URL('CONTRIBUTING.md', root), 'utf8');
+    const layout = contributing.slice(contributing.indexOf('## Layout'));
+    const block = layout.slice(
+      layout.indexOf('```\n') + 4,
+      layout.indexOf('\n```', layout.indexOf('```\n') + 4),
+    );
+    const listed = block.split('\n').map((line) => line.split(/\s+/)[0] as string);
+    expect([...listed].sort()).toEqual(folders);
   });
 });
