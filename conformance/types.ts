@@ -1,4 +1,4 @@
-import type { NearMiss } from './near-miss.ts';
+import type { NearMiss } from './http/near-miss.ts';
 
 /** `must`: what the spec states. `should`: HTTP norms (a warning unless strict). `info`: what the spec leaves open. */
 export type Severity = 'must' | 'should' | 'info';

@@ -1,11 +1,11 @@
-import { parseChallenges } from '../http-syntax.ts';
-import { type NearMiss, nearMissesOf } from '../near-miss.ts';
-import { type Check, Failure, Skip } from '../registry.ts';
-import type { CheckContext } from '../session.ts';
-import type { Operation } from '../spec.ts';
-import { quoted } from '../text.ts';
+import type { Operation } from '../contract/spec.ts';
+import { type NearMiss, nearMissesOf } from '../http/near-miss.ts';
+import { parseChallenges } from '../http/syntax.ts';
+import { quoted } from '../output/text.ts';
 import type { AuthMode, Exchange } from '../types.ts';
 import { allAuthProbes, baseline, deprecatedProbes, listWithNearMiss } from './probes.ts';
+import { type Check, Failure, Skip } from './registry.ts';
+import type { CheckContext } from './session.ts';
 import { header, responseOf, show, verdict } from './support.ts';
 
 /**

@@ -1,6 +1,6 @@
-import { type Check, Skip } from '../registry.ts';
-import type { CheckContext } from '../session.ts';
 import type { Exchange } from '../types.ts';
+import { type Check, Skip } from './registry.ts';
+import type { CheckContext } from './session.ts';
 import { header, responseOf, show, verdict } from './support.ts';
 
 /** A made-up browser origin; `.invalid` can never be a real site. */

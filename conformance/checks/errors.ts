@@ -1,5 +1,5 @@
-import { type Check, Skip } from '../registry.ts';
 import { baseline } from './probes.ts';
+import { type Check, Skip } from './registry.ts';
 import { errorBodyProblems, show, specStatesErrorBody, verdict } from './support.ts';
 
 export const errorChecks: Check[] = [

@@ -1,9 +1,9 @@
-import { isJsonMediaType, mediaType } from '../http-syntax.ts';
-import { type Check, Failure, Skip } from '../registry.ts';
-import { quoted } from '../text.ts';
+import { isJsonMediaType, mediaType } from '../http/syntax.ts';
+import { quoted } from '../output/text.ts';
 import type { Exchange } from '../types.ts';
 import { cancelPending } from './cancels.ts';
 import { baseline, malformedIdProbes } from './probes.ts';
+import { type Check, Failure, Skip } from './registry.ts';
 import {
   errorBodyProblems,
   header,

@@ -1,9 +1,9 @@
-import { parseDeprecationDate, parseImfFixdate, parseLinks } from '../http-syntax.ts';
-import { type Check, Skip } from '../registry.ts';
-import type { CheckContext } from '../session.ts';
-import { quoted } from '../text.ts';
+import { parseDeprecationDate, parseImfFixdate, parseLinks } from '../http/syntax.ts';
+import { quoted } from '../output/text.ts';
 import type { ExchangeResponse } from '../types.ts';
 import { deprecatedProbes } from './probes.ts';
+import { type Check, Skip } from './registry.ts';
+import type { CheckContext } from './session.ts';
 import { header, responseOf, show, verdict } from './support.ts';
 
 interface Graded {

@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
-import { type ListedOrder, listedOrdersFromJson } from '../raw-json.ts';
-import { type Check, Skip } from '../registry.ts';
+import { type ListedOrder, listedOrdersFromJson } from '../contract/raw-json.ts';
 import type { Exchange } from '../types.ts';
 import { afterCancel, listAfterRefusals, refusals } from './cancels.ts';
+import { type Check, Skip } from './registry.ts';
 import { responseOf, show, verdict } from './support.ts';
 
 const is4xx = (status: number | undefined): boolean => status !== undefined && status >= 400 && status < 500;

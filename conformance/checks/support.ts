@@ -1,8 +1,8 @@
-import { type Check, Failure, Skip } from '../registry.ts';
-import type { CheckContext } from '../session.ts';
-import type { Spec } from '../spec.ts';
-import { quoted } from '../text.ts';
+import type { Spec } from '../contract/spec.ts';
+import { quoted } from '../output/text.ts';
 import type { Exchange, ExchangeResponse } from '../types.ts';
+import { type Check, Failure, Skip } from './registry.ts';
+import type { CheckContext } from './session.ts';
 
 /** `GET /store/orders → 401`, or the network error: how messages name an exchange. */
 export function show(exchange: Exchange): string {

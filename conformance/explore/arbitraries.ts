@@ -1,6 +1,6 @@
 import { METHODS } from 'node:http';
 import fc from 'fast-check';
-import { WRONG_KEY } from '../http-client.ts';
+import { WRONG_KEY } from '../http/client.ts';
 import { anyId, deletableId, type GeneratorContext, writableId } from './ids.ts';
 import type { AuthSpelling, ExploreRequest } from './request.ts';
 import { isOrderItemPath, mayChangeState, NEVER_SENT, needsProof, SAFE_METHODS } from './safety.ts';

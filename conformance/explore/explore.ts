@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import type { HttpClient } from '../http-client.ts';
-import { joinUrl, RUN_OUT, WRONG_KEY } from '../http-client.ts';
-import type { ResolvedOptions } from '../options.ts';
-import { canonicalId } from '../raw-json.ts';
-import { Skip } from '../registry.ts';
-import type { Spec } from '../spec.ts';
+import { Skip } from '../checks/registry.ts';
+import { canonicalId } from '../contract/raw-json.ts';
+import type { Spec } from '../contract/spec.ts';
+import type { HttpClient } from '../http/client.ts';
+import { joinUrl, RUN_OUT, WRONG_KEY } from '../http/client.ts';
+import type { ResolvedOptions } from '../run/options.ts';
 import type { CheckInfo, CheckResult, Exchange, RequestSpec } from '../types.ts';
 import { requestArbitrary } from './arbitraries.ts';
 import { curlLine } from './curl.ts';

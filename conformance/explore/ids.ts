@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Spec } from '../spec.ts';
+import type { Spec } from '../contract/spec.ts';
 import { type AbsentRange, provablyAbsent, readsOnlyAs } from './readings.ts';
 import { boundaries } from './spec-params.ts';
 

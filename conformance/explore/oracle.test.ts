@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadSpec } from '../spec.ts';
+import { loadSpec } from '../contract/spec.ts';
 import type { Exchange, ExchangeResponse } from '../types.ts';
 import { judge } from './oracle.ts';
 import type { Credential, ExploreRequest } from './request.ts';

@@ -1,6 +1,6 @@
 import { errorBodyProblems, preview, show } from '../checks/support.ts';
-import { mediaType, parseChallenges } from '../http-syntax.ts';
-import type { Spec } from '../spec.ts';
+import type { Spec } from '../contract/spec.ts';
+import { mediaType, parseChallenges } from '../http/syntax.ts';
 import type { Exchange, ExchangeResponse, Severity } from '../types.ts';
 import type { ExploreRequest } from './request.ts';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import type { Spec } from '../spec.ts';
+import type { Spec } from '../contract/spec.ts';
 
 type Json = Record<string, unknown>;
 const RANGES: Record<string, [bigint, bigint]> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registry } from '../checks/index.ts';
-import { WRONG_KEY } from '../http-client.ts';
+import { WRONG_KEY } from '../http/client.ts';
 import { serverPool } from '../test-support/pool.ts';
 import { grade } from '../test-support/run.ts';
 import {

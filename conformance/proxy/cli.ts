@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Io } from '../cli-main.ts';
-import { UsageError } from '../options.ts';
+import type { Io } from '../cli/main.ts';
+import { UsageError } from '../run/options.ts';
 import { formatBanner, formatProxySummary, formatViolation } from './pretty.ts';
 import { startProxy } from './server.ts';
 

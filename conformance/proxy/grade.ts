@@ -1,5 +1,7 @@
 import { orderFieldProblems } from '../checks/orders.ts';
 import { errorBodyProblems, header, jsonBody } from '../checks/support.ts';
+import { isInt64, orderIdsFromJson } from '../contract/raw-json.ts';
+import type { Operation, Spec } from '../contract/spec.ts';
 import {
   isJsonMediaType,
   mediaType,
@@ -7,9 +9,7 @@ import {
   parseDeprecationDate,
   parseImfFixdate,
   parseLinks,
-} from '../http-syntax.ts';
-import { isInt64, orderIdsFromJson } from '../raw-json.ts';
-import type { Operation, Spec } from '../spec.ts';
+} from '../http/syntax.ts';
 import type { CheckInfo, ExchangeResponse } from '../types.ts';
 import { matchOperation, pathParam } from './match.ts';
 import { RULES } from './rules.ts';

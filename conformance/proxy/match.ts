@@ -1,4 +1,4 @@
-import type { Operation, Spec } from '../spec.ts';
+import type { Operation, Spec } from '../contract/spec.ts';
 
 export type Match =
   | { kind: 'operation'; operation: Operation }

@@ -1,4 +1,4 @@
-import type { Spec } from '../spec.ts';
+import type { Spec } from '../contract/spec.ts';
 import type { ExchangeResponse } from '../types.ts';
 import { decodeContent } from './body-copy.ts';
 import { curlFor } from './curl.ts';

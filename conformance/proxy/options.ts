@@ -1,4 +1,4 @@
-import { resolveOptions, UsageError } from '../options.ts';
+import { resolveOptions, UsageError } from '../run/options.ts';
 
 /** Options of startProxy(); the `proxy` subcommand maps its flags onto these. */
 export interface ProxyOptions {

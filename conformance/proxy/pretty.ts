@@ -1,5 +1,5 @@
+import { escapeControls } from '../output/text.ts';
 import { formatSummary } from '../reporters/pretty.ts';
-import { escapeControls } from '../text.ts';
 import type { Summary } from '../types.ts';
 import type { ProxyReport, ProxyViolation } from './report.ts';
 

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { loadSpec } from '../contract/spec.ts';
 import { createJunitReporter } from '../reporters/junit.ts';
-import { loadSpec } from '../spec.ts';
 import type { CheckResult, Summary } from '../types.ts';
 import { createForwarder } from './forward.ts';
 import { observe } from './observe.ts';

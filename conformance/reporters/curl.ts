@@ -1,5 +1,5 @@
-import { WRONG_KEY } from '../http-client.ts';
-import { NEAR_MISS_SHELL } from '../near-miss.ts';
+import { WRONG_KEY } from '../http/client.ts';
+import { NEAR_MISS_SHELL } from '../http/near-miss.ts';
 import type { Exchange } from '../types.ts';
 
 const quote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;

@@ -1,4 +1,4 @@
-import { xmlSafe } from '../text.ts';
+import { xmlSafe } from '../output/text.ts';
 import type { CheckResult, ConformanceEvent, Reporter, Severity, Summary } from '../types.ts';
 
 const escapeXml = (text: string): string =>

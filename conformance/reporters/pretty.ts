@@ -1,4 +1,4 @@
-import { escapeControls } from '../text.ts';
+import { escapeControls } from '../output/text.ts';
 import type { CheckResult, ConformanceEvent, Reporter, Summary } from '../types.ts';
 import { curlFor, exchangesToReproduce } from './curl.ts';
 

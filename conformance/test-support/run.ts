@@ -1,5 +1,5 @@
 import { collectConformance } from '../index.ts';
-import type { ConformanceOptions } from '../options.ts';
+import type { ConformanceOptions } from '../run/options.ts';
 import type { CheckResult, Severity } from '../types.ts';
 
 /** Runs the whole suite and returns the results with the ids that failed, by severity. */

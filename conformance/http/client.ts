@@ -1,7 +1,7 @@
-import { describeError, fetchBounded, isTimeout, retryAfterMs } from './http-fetch.ts';
+import { REDACTED } from '../output/redact.ts';
+import type { Exchange, ExchangeResponse, RequestSpec } from '../types.ts';
+import { describeError, fetchBounded, isTimeout, retryAfterMs } from './fetch.ts';
 import { NEAR_MISS_SHOWN, type NearMiss, nearMissToken } from './near-miss.ts';
-import { REDACTED } from './redact.ts';
-import type { Exchange, ExchangeResponse, RequestSpec } from './types.ts';
 
 /** The token sent as "a wrong key"; deliberately not secret, so reports show it. */
 export const WRONG_KEY = 'petstore-conformance-wrong-key';

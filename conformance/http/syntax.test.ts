@@ -5,7 +5,7 @@ import {
   parseDeprecationDate,
   parseImfFixdate,
   parseLinks,
-} from './http-syntax.ts';
+} from './syntax.ts';
 
 describe('http syntax', () => {
   it('parses a Bearer challenge with quoted params', () => {

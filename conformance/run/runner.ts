@@ -1,10 +1,4 @@
-import { registry } from './checks/index.ts';
-import { EXPLORE_CHECKS, runExploration } from './explore/index.ts';
-import { secretValues } from './extra-headers.ts';
-import { createHttpClient } from './http-client.ts';
-import { nearMissesOf, nearMissToken } from './near-miss.ts';
-import { type ConformanceOptions, type ResolvedOptions, resolveOptions, UsageError } from './options.ts';
-import { createRedactor, type Redactor, redactResult } from './redact.ts';
+import { registry } from '../checks/index.ts';
 import {
   type Check,
   Failure,
@@ -12,10 +6,16 @@ import {
   type Requirement,
   Skip,
   UnknownCheckError,
-} from './registry.ts';
-import { Session } from './session.ts';
-import { loadSpec } from './spec.ts';
-import type { CheckResult, ConformanceEvent, Severity, Summary } from './types.ts';
+} from '../checks/registry.ts';
+import { Session } from '../checks/session.ts';
+import { loadSpec } from '../contract/spec.ts';
+import { EXPLORE_CHECKS, runExploration } from '../explore/index.ts';
+import { createHttpClient } from '../http/client.ts';
+import { nearMissesOf, nearMissToken } from '../http/near-miss.ts';
+import { createRedactor, type Redactor, redactResult } from '../output/redact.ts';
+import type { CheckResult, ConformanceEvent, Severity, Summary } from '../types.ts';
+import { secretValues } from './extra-headers.ts';
+import { type ConformanceOptions, type ResolvedOptions, resolveOptions, UsageError } from './options.ts';
 
 /**
  * Runs the conformance checks against a deployment and yields events: `started`, one `check` per check, and

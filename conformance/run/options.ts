@@ -1,5 +1,5 @@
-import { type ExploreInput, type ExploreSettings, resolveExplore } from './explore/settings.ts';
-import { canonicalId, isInt64 } from './raw-json.ts';
+import { canonicalId, isInt64 } from '../contract/raw-json.ts';
+import { type ExploreInput, type ExploreSettings, resolveExplore } from '../explore/settings.ts';
 
 /** Options of runConformance(); the CLI maps its flags onto these. */
 export interface ConformanceOptions {

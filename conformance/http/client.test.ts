@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type ClientOptions, createHttpClient, joinUrl } from './http-client.ts';
-import { closedPort } from './test-support/listen.ts';
-import { serverPool } from './test-support/pool.ts';
+import { closedPort } from '../test-support/listen.ts';
+import { serverPool } from '../test-support/pool.ts';
+import { type ClientOptions, createHttpClient, joinUrl } from './client.ts';
 
 const { serve } = serverPool();
 

@@ -1,4 +1,4 @@
-import type { CheckResult, Exchange } from './types.ts';
+import type { CheckResult, Exchange } from '../types.ts';
 
 /** What reports show in place of the API key. */
 export const REDACTED = '[REDACTED]';

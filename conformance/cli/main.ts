@@ -1,16 +1,16 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { registry } from './checks/index.ts';
-import { parseCli, USAGE } from './cli-args.ts';
-import { EXPLORE_CHECKS } from './explore/index.ts';
-import { secretValues } from './extra-headers.ts';
-import { UsageError } from './options.ts';
-import { REQUIREMENT_REASONS } from './registry.ts';
-import { createJsonReporter } from './reporters/json.ts';
-import { createJunitReporter } from './reporters/junit.ts';
-import { createPrettyReporter } from './reporters/pretty.ts';
-import { redactorFor, runConformance } from './runner.ts';
-import type { CheckInfo, Reporter } from './types.ts';
+import { registry } from '../checks/index.ts';
+import { REQUIREMENT_REASONS } from '../checks/registry.ts';
+import { EXPLORE_CHECKS } from '../explore/index.ts';
+import { createJsonReporter } from '../reporters/json.ts';
+import { createJunitReporter } from '../reporters/junit.ts';
+import { createPrettyReporter } from '../reporters/pretty.ts';
+import { secretValues } from '../run/extra-headers.ts';
+import { UsageError } from '../run/options.ts';
+import { redactorFor, runConformance } from '../run/runner.ts';
+import type { CheckInfo, Reporter } from '../types.ts';
+import { parseCli, USAGE } from './args.ts';
 
 export interface Io {
   stdout: (text: string) => void;

@@ -1,5 +1,5 @@
-import type { ClientOptions } from './http-client.ts';
-import type { ExchangeResponse } from './types.ts';
+import type { ExchangeResponse } from '../types.ts';
+import type { ClientOptions } from './client.ts';
 
 // One attempt of a request: the fetch with its time limit, the body read up to a bound, and how errors read.
 

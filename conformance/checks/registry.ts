@@ -1,5 +1,5 @@
+import type { CheckInfo } from '../types.ts';
 import type { CheckContext } from './session.ts';
-import type { CheckInfo } from './types.ts';
 
 /** Thrown by a check that found the rule broken. */
 export class Failure extends Error {

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { resolveOptions, UsageError } from './options.ts';
-import { type Check, Failure } from './registry.ts';
-import { runChecks, runConformance } from './runner.ts';
-import { serverPool } from './test-support/pool.ts';
-import { grade } from './test-support/run.ts';
+import { type Check, Failure } from '../checks/registry.ts';
+import { serverPool } from '../test-support/pool.ts';
+import { grade } from '../test-support/run.ts';
 import {
   createTarget,
   DEFAULT_ORDERS,
@@ -12,8 +10,10 @@ import {
   TARGET_KEY,
   type TargetOptions,
   targetFetch,
-} from './test-support/target.ts';
-import type { CheckResult, ConformanceEvent } from './types.ts';
+} from '../test-support/target.ts';
+import type { CheckResult, ConformanceEvent } from '../types.ts';
+import { resolveOptions, UsageError } from './options.ts';
+import { runChecks, runConformance } from './runner.ts';
 
 const { target } = serverPool();
 

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
-import { parseHeaders } from './extra-headers.ts';
-import { type ConformanceOptions, LIMITS, UsageError } from './options.ts';
+import { parseHeaders } from '../run/extra-headers.ts';
+import { type ConformanceOptions, LIMITS, UsageError } from '../run/options.ts';
 
 export type ReporterName = 'pretty' | 'json' | 'junit';
 const REPORTERS: ReporterName[] = ['pretty', 'json', 'junit'];

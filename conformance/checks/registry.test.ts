@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { registry } from './checks/index.ts';
+import { loadSpec } from '../contract/spec.ts';
+import { registry } from './index.ts';
 import { createRegistry, UnknownCheckError } from './registry.ts';
-import { loadSpec } from './spec.ts';
 
 describe('registry', () => {
   it('refuses a duplicate check id', () => {

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { registry } from './checks/index.ts';
-import { allReports, runCli, tempDir } from './test-support/cli.ts';
-import { serverPool } from './test-support/pool.ts';
-import { TARGET_KEY, type TargetOptions } from './test-support/target.ts';
+import { registry } from '../checks/index.ts';
+import { allReports, runCli, tempDir } from '../test-support/cli.ts';
+import { serverPool } from '../test-support/pool.ts';
+import { TARGET_KEY, type TargetOptions } from '../test-support/target.ts';
 
 const { target } = serverPool();
 
@@ -27,7 +27,7 @@ describe('petstore-conformance CLI', () => {
   });
 
   it('prints the package version with --version and exit 0', async () => {
-    const { version } = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
+    const { version } = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8'));
     expect(await runCli(['--version'])).toMatchObject({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
 
@@ -127,7 +127,7 @@ describe('petstore-conformance CLI', () => {
 });
 
 describe('petstore-conformance as a process', () => {
-  const root = fileURLToPath(new URL('..', import.meta.url));
+  const root = fileURLToPath(new URL('../..', import.meta.url));
   const run = (args: string[], env: Record<string, string> = {}) =>
     promisify(execFile)(process.execPath, ['--import', 'tsx', 'conformance/cli.ts', ...args], {
       cwd: root,
