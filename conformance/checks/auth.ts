@@ -1,12 +1,13 @@
 import type { Operation } from '../contract/spec.ts';
+import type { AuthMode, Exchange } from '../http/exchange.ts';
 import { type NearMiss, nearMissesOf } from '../http/near-miss.ts';
 import { parseChallenges } from '../http/syntax.ts';
 import { quoted } from '../output/text.ts';
-import type { AuthMode, Exchange } from '../types.ts';
+import { Failure, responseOf, Skip, show, verdict } from '../rules/outcome.ts';
+import { header } from '../rules/verdicts.ts';
 import { allAuthProbes, baseline, deprecatedProbes, listWithNearMiss } from './probes.ts';
-import { type Check, Failure, Skip } from './registry.ts';
+import type { Check } from './registry.ts';
 import type { CheckContext } from './session.ts';
-import { header, responseOf, show, verdict } from './support.ts';
 
 /**
  * A deprecated route past its sunset may be gone (RFC 9745 §5: 410, or another 4xx/3xx). It counts as retired,

@@ -1,6 +1,6 @@
 import { listContainsId, orderIdsFromJson } from '../contract/raw-json.ts';
-import type { AuthMode, Exchange, RequestSpec } from '../types.ts';
-import { Skip } from './registry.ts';
+import type { AuthMode, Exchange, RequestSpec } from '../http/exchange.ts';
+import { Skip } from '../rules/outcome.ts';
 import type { CheckContext } from './session.ts';
 
 // The DELETEs of orders: of an id proven absent (safe), and the opt-in ones of the ids the user gave, in the

@@ -1,7 +1,8 @@
-import type { Exchange } from '../types.ts';
-import { type Check, Skip } from './registry.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { responseOf, Skip, show, verdict } from '../rules/outcome.ts';
+import { header } from '../rules/verdicts.ts';
+import type { Check } from './registry.ts';
 import type { CheckContext } from './session.ts';
-import { header, responseOf, show, verdict } from './support.ts';
 
 /** A made-up browser origin; `.invalid` can never be a real site. */
 const ORIGIN = 'https://app.conformance.invalid';

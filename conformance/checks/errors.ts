@@ -1,6 +1,8 @@
+import { specStatesErrorBody } from '../rules/answers.ts';
+import { Skip, show, verdict } from '../rules/outcome.ts';
+import { errorBodyProblems } from '../rules/verdicts.ts';
 import { baseline } from './probes.ts';
-import { type Check, Skip } from './registry.ts';
-import { errorBodyProblems, show, specStatesErrorBody, verdict } from './support.ts';
+import type { Check } from './registry.ts';
 
 export const errorChecks: Check[] = [
   {

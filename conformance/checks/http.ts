@@ -1,19 +1,13 @@
+import type { Exchange } from '../http/exchange.ts';
 import { isJsonMediaType, mediaType } from '../http/syntax.ts';
 import { quoted } from '../output/text.ts';
-import type { Exchange } from '../types.ts';
+import { specStatesJsonBody } from '../rules/answers.ts';
+import { Failure, responseOf, Skip, show, verdict } from '../rules/outcome.ts';
+import { errorBodyProblems, header, jsonBody } from '../rules/verdicts.ts';
 import { cancelPending } from './cancels.ts';
 import { baseline, malformedIdProbes } from './probes.ts';
-import { type Check, Failure, Skip } from './registry.ts';
-import {
-  errorBodyProblems,
-  header,
-  jsonBody,
-  onAnswer,
-  responseOf,
-  show,
-  specStatesJsonBody,
-  verdict,
-} from './support.ts';
+import type { Check } from './registry.ts';
+import { onAnswer } from './support.ts';
 
 const UNDOCUMENTED_METHODS = ['PATCH', 'PUT', 'POST'];
 

@@ -1,10 +1,11 @@
+import type { Exchange } from '../http/exchange.ts';
 import { quoted } from '../output/text.ts';
-import type { Exchange } from '../types.ts';
+import { responseOf, show } from '../rules/outcome.ts';
+import { jsonBody, preview } from '../rules/verdicts.ts';
 import { afterCancel, cancelShipped } from './cancels.ts';
 import { baseline, malformedIdProbes } from './probes.ts';
 import type { Check } from './registry.ts';
 import type { CheckContext } from './session.ts';
-import { jsonBody, preview, responseOf, show } from './support.ts';
 
 /** A run that reports an answer as observed: its status and its body's start. */
 const observe =

@@ -1,10 +1,12 @@
 import type { Spec } from '../contract/spec.ts';
 import { quoted } from '../output/text.ts';
+import { Failure, responseOf, Skip, show, verdict } from '../rules/outcome.ts';
+import { errorBodyProblems, jsonBody } from '../rules/verdicts.ts';
 import { cancelAbsent, cancelPending, cancelShipped } from './cancels.ts';
 import { listOrders } from './probes.ts';
-import { type Check, Failure, Skip } from './registry.ts';
+import type { Check } from './registry.ts';
 import type { CheckContext } from './session.ts';
-import { errorBodyProblems, jsonBody, onAnswer, responseOf, show, verdict } from './support.ts';
+import { onAnswer } from './support.ts';
 
 /** The list's 200 body when it is a JSON array of valid Orders under the spec's own (ISO 8601) reading. */
 async function validList(ctx: CheckContext): Promise<unknown[]> {

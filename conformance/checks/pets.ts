@@ -1,10 +1,11 @@
+import type { ExchangeResponse } from '../http/exchange.ts';
 import { parseDeprecationDate, parseImfFixdate, parseLinks } from '../http/syntax.ts';
 import { quoted } from '../output/text.ts';
-import type { ExchangeResponse } from '../types.ts';
+import { responseOf, Skip, show, verdict } from '../rules/outcome.ts';
+import { header } from '../rules/verdicts.ts';
 import { deprecatedProbes } from './probes.ts';
-import { type Check, Skip } from './registry.ts';
+import type { Check } from './registry.ts';
 import type { CheckContext } from './session.ts';
-import { header, responseOf, show, verdict } from './support.ts';
 
 interface Graded {
   label: string;

@@ -1,15 +1,5 @@
-import type { CheckInfo } from '../types.ts';
+import type { CheckInfo } from '../rules/rule.ts';
 import type { CheckContext } from './session.ts';
-
-/** Thrown by a check that found the rule broken. */
-export class Failure extends Error {
-  override name = 'Failure';
-}
-
-/** Thrown by a check that cannot run here; the message says why. */
-export class Skip extends Error {
-  override name = 'Skip';
-}
 
 /** What a check needs before it may run; the first one missing is the stated reason for skipping it. */
 export type Requirement = 'apiKey' | 'pendingOrderId' | 'shippedOrderId' | 'orderId' | 'undocumentedMethods';

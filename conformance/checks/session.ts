@@ -1,9 +1,9 @@
 import { type ListedOrder, listedOrdersFromJson, pickAbsentId } from '../contract/raw-json.ts';
 import type { Operation, Spec } from '../contract/spec.ts';
 import type { HttpClient } from '../http/client.ts';
+import type { Exchange, RequestSpec } from '../http/exchange.ts';
+import { Skip } from '../rules/outcome.ts';
 import type { ResolvedOptions } from '../run/options.ts';
-import type { Exchange, RequestSpec } from '../types.ts';
-import { Skip } from './registry.ts';
 
 /** What a check sees: the options, the spec, and memoised requests shared by every check of the run. */
 export interface CheckContext {

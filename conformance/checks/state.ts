@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { type ListedOrder, listedOrdersFromJson } from '../contract/raw-json.ts';
-import type { Exchange } from '../types.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { responseOf, Skip, show, verdict } from '../rules/outcome.ts';
 import { afterCancel, listAfterRefusals, refusals } from './cancels.ts';
-import { type Check, Skip } from './registry.ts';
-import { responseOf, show, verdict } from './support.ts';
+import type { Check } from './registry.ts';
 
 const is4xx = (status: number | undefined): boolean => status !== undefined && status >= 400 && status < 500;
 

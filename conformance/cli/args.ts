@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { parseHeaders } from '../run/extra-headers.ts';
-import { type ConformanceOptions, LIMITS, UsageError } from '../run/options.ts';
+import { type ConformanceOptions, LIMITS } from '../run/options.ts';
+import { UsageError } from '../run/usage-error.ts';
 
 export type ReporterName = 'pretty' | 'json' | 'junit';
 const REPORTERS: ReporterName[] = ['pretty', 'json', 'junit'];

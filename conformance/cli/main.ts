@@ -6,10 +6,12 @@ import { EXPLORE_CHECKS } from '../explore/index.ts';
 import { createJsonReporter } from '../reporters/json.ts';
 import { createJunitReporter } from '../reporters/junit.ts';
 import { createPrettyReporter } from '../reporters/pretty.ts';
+import type { CheckInfo } from '../rules/rule.ts';
+import type { Reporter } from '../run/events.ts';
 import { secretValues } from '../run/extra-headers.ts';
-import { UsageError } from '../run/options.ts';
-import { redactorFor, runConformance } from '../run/runner.ts';
-import type { CheckInfo, Reporter } from '../types.ts';
+import { redactorFor } from '../run/redaction.ts';
+import { runConformance } from '../run/runner.ts';
+import { UsageError } from '../run/usage-error.ts';
 import { parseCli, USAGE } from './args.ts';
 
 export interface Io {

@@ -1,11 +1,13 @@
 import fc from 'fast-check';
-import { Skip } from '../checks/registry.ts';
 import { canonicalId } from '../contract/raw-json.ts';
 import type { Spec } from '../contract/spec.ts';
 import type { HttpClient } from '../http/client.ts';
 import { joinUrl, RUN_OUT, WRONG_KEY } from '../http/client.ts';
+import type { Exchange, RequestSpec } from '../http/exchange.ts';
+import { Skip } from '../rules/outcome.ts';
+import type { CheckInfo } from '../rules/rule.ts';
+import type { CheckResult } from '../run/events.ts';
 import type { ResolvedOptions } from '../run/options.ts';
-import type { CheckInfo, CheckResult, Exchange, RequestSpec } from '../types.ts';
 import { requestArbitrary } from './arbitraries.ts';
 import { curlLine } from './curl.ts';
 import { judge, RULES, type Rule, type Violation } from './oracle.ts';

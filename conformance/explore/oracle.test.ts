@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadSpec } from '../contract/spec.ts';
-import type { Exchange, ExchangeResponse } from '../types.ts';
+import type { Exchange, ExchangeResponse } from '../http/exchange.ts';
 import { judge } from './oracle.ts';
 import type { Credential, ExploreRequest } from './request.ts';
 

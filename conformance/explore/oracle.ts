@@ -1,7 +1,9 @@
-import { errorBodyProblems, preview, show } from '../checks/support.ts';
 import type { Spec } from '../contract/spec.ts';
+import type { Exchange, ExchangeResponse } from '../http/exchange.ts';
 import { mediaType, parseChallenges } from '../http/syntax.ts';
-import type { Exchange, ExchangeResponse, Severity } from '../types.ts';
+import { show } from '../rules/outcome.ts';
+import type { Severity } from '../rules/rule.ts';
+import { errorBodyProblems, preview } from '../rules/verdicts.ts';
 import type { ExploreRequest } from './request.ts';
 
 /** The rules every generated answer is judged by, in priority order: an answer is reported under its first. */

@@ -5,11 +5,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../cli/main.ts';
 import { loadSpec } from '../contract/spec.ts';
 import type { HttpClient } from '../http/client.ts';
+import type { Exchange } from '../http/exchange.ts';
 import { collectConformance } from '../index.ts';
 import { resolveOptions } from '../run/options.ts';
 import { serverPool } from '../test-support/pool.ts';
 import { createTarget, TARGET_KEY, targetFetch } from '../test-support/target.ts';
-import type { Exchange } from '../types.ts';
 import { runExploration } from './explore.ts';
 
 const pool = serverPool();

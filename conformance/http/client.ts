@@ -1,5 +1,5 @@
 import { REDACTED } from '../output/redact.ts';
-import type { Exchange, ExchangeResponse, RequestSpec } from '../types.ts';
+import type { Exchange, ExchangeResponse, RequestSpec } from './exchange.ts';
 import { describeError, fetchBounded, isTimeout, retryAfterMs } from './fetch.ts';
 import { NEAR_MISS_SHOWN, type NearMiss, nearMissToken } from './near-miss.ts';
 

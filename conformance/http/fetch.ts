@@ -1,5 +1,4 @@
-import type { ExchangeResponse } from '../types.ts';
-import type { ClientOptions } from './client.ts';
+import type { ExchangeResponse } from './exchange.ts';
 
 // One attempt of a request: the fetch with its time limit, the body read up to a bound, and how errors read.
 
@@ -8,7 +7,7 @@ export async function fetchBounded(
   url: string,
   method: string,
   headers: Record<string, string>,
-  options: Pick<ClientOptions, 'fetch' | 'maxBodyBytes'>,
+  options: { fetch: typeof fetch; maxBodyBytes: number },
   limitMs: number,
   describe: (cause: unknown) => string,
 ): Promise<ExchangeResponse> {

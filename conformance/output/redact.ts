@@ -1,5 +1,3 @@
-import type { CheckResult, Exchange } from '../types.ts';
-
 /** What reports show in place of the API key. */
 export const REDACTED = '[REDACTED]';
 
@@ -47,30 +45,3 @@ export function createRedactor(key: string | undefined, nearMisses: readonly str
   const pattern = new RegExp(`\\[REDACTED[^\\]]*\\]|${unique.map(escapeRegExp).join('|')}`, 'g');
   return (text) => text.replace(pattern, (found) => (found.startsWith('[REDACTED') ? found : REDACTED));
 }
-
-const mapValues = (record: Record<string, string>, redactor: Redactor): Record<string, string> =>
-  Object.fromEntries(Object.entries(record).map(([name, value]) => [name, redactor(value)]));
-
-/** An exchange as reports may show it: every text that came from the server or the user redacted. */
-export function redactExchange(exchange: Exchange, redactor: Redactor): Exchange {
-  const { request, response, error } = exchange;
-  return {
-    ...exchange,
-    request: { ...request, url: redactor(request.url), headers: mapValues(request.headers, redactor) },
-    ...(response && {
-      response: {
-        ...response,
-        headers: mapValues(response.headers, redactor),
-        body: redactor(response.body),
-      },
-    }),
-    ...(error !== undefined && { error: redactor(error) }),
-  };
-}
-
-/** A check result as reports may show it (its id, severity and status are the suite's own words). */
-export const redactResult = (result: CheckResult, redactor: Redactor): CheckResult => ({
-  ...result,
-  message: redactor(result.message),
-  exchanges: result.exchanges.map((exchange) => redactExchange(exchange, redactor)),
-});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadSpec } from '../contract/spec.ts';
-import type { ExchangeResponse } from '../types.ts';
+import type { ExchangeResponse } from '../http/exchange.ts';
 import { gradeExchange, type Observed } from './grade.ts';
 
 const spec = loadSpec();

@@ -1,7 +1,7 @@
 import { orderFieldProblems } from '../checks/orders.ts';
-import { errorBodyProblems, header, jsonBody } from '../checks/support.ts';
 import { isInt64, orderIdsFromJson } from '../contract/raw-json.ts';
 import type { Operation, Spec } from '../contract/spec.ts';
+import type { ExchangeResponse } from '../http/exchange.ts';
 import {
   isJsonMediaType,
   mediaType,
@@ -10,7 +10,8 @@ import {
   parseImfFixdate,
   parseLinks,
 } from '../http/syntax.ts';
-import type { CheckInfo, ExchangeResponse } from '../types.ts';
+import type { CheckInfo } from '../rules/rule.ts';
+import { errorBodyProblems, header, jsonBody } from '../rules/verdicts.ts';
 import { matchOperation, pathParam } from './match.ts';
 import { RULES } from './rules.ts';
 

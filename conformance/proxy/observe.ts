@@ -1,5 +1,5 @@
 import type { Spec } from '../contract/spec.ts';
-import type { ExchangeResponse } from '../types.ts';
+import type { ExchangeResponse } from '../http/exchange.ts';
 import { decodeContent } from './body-copy.ts';
 import { curlFor } from './curl.ts';
 import type { Forwarded, UpstreamAnswer } from './forward.ts';

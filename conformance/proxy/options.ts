@@ -1,4 +1,5 @@
-import { resolveOptions, UsageError } from '../run/options.ts';
+import { resolveOptions } from '../run/options.ts';
+import { UsageError } from '../run/usage-error.ts';
 
 /** Options of startProxy(); the `proxy` subcommand maps its flags onto these. */
 export interface ProxyOptions {

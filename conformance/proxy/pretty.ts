@@ -1,6 +1,6 @@
 import { escapeControls } from '../output/text.ts';
 import { formatSummary } from '../reporters/pretty.ts';
-import type { Summary } from '../types.ts';
+import type { Summary } from '../run/events.ts';
 import type { ProxyReport, ProxyViolation } from './report.ts';
 
 const LABEL = { must: 'FAIL', should: 'WARN', info: 'INFO' } as const;

@@ -1,5 +1,5 @@
 import { registry } from '../checks/index.ts';
-import type { CheckInfo } from '../types.ts';
+import type { CheckInfo } from '../rules/rule.ts';
 
 // The rules the proxy grades one exchange by. Where the suite has the rule, its id, severity, title and
 // reference are the suite's (read from its registry, never restated); the proxy adds only what a single

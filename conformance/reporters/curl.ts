@@ -1,6 +1,6 @@
 import { WRONG_KEY } from '../http/client.ts';
+import type { Exchange } from '../http/exchange.ts';
 import { NEAR_MISS_SHELL } from '../http/near-miss.ts';
-import type { Exchange } from '../types.ts';
 
 const quote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
 

@@ -1,4 +1,4 @@
-import { UsageError } from './options.ts';
+import { UsageError } from './usage-error.ts';
 
 /** Header names a run must not take from `--header`: the suite sets them itself. */
 const RESERVED = new Set(['authorization', 'host', 'content-length', 'transfer-encoding', 'connection']);

@@ -1,5 +1,6 @@
 import { canonicalId, isInt64 } from '../contract/raw-json.ts';
 import { type ExploreInput, type ExploreSettings, resolveExplore } from '../explore/settings.ts';
+import { UsageError } from './usage-error.ts';
 
 /** Options of runConformance(); the CLI maps its flags onto these. */
 export interface ConformanceOptions {
@@ -75,11 +76,6 @@ export interface ResolvedOptions
   rateLimit?: number;
   specPath?: string;
   explore?: ExploreSettings;
-}
-
-/** A mistake in the options: the CLI exits 2 with its message. */
-export class UsageError extends Error {
-  override name = 'UsageError';
 }
 
 function positive(name: string, value: number | undefined, fallback: number, max = Infinity): number {

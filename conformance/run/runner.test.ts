@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Check, Failure } from '../checks/registry.ts';
+import type { Check } from '../checks/registry.ts';
+import { Failure } from '../rules/outcome.ts';
 import { serverPool } from '../test-support/pool.ts';
 import { grade } from '../test-support/run.ts';
 import {
@@ -11,9 +12,10 @@ import {
   type TargetOptions,
   targetFetch,
 } from '../test-support/target.ts';
-import type { CheckResult, ConformanceEvent } from '../types.ts';
-import { resolveOptions, UsageError } from './options.ts';
+import type { CheckResult, ConformanceEvent } from './events.ts';
+import { resolveOptions } from './options.ts';
 import { runChecks, runConformance } from './runner.ts';
+import { UsageError } from './usage-error.ts';
 
 const { target } = serverPool();
 

@@ -1,21 +1,16 @@
 import { registry } from '../checks/index.ts';
-import {
-  type Check,
-  Failure,
-  REQUIREMENT_REASONS,
-  type Requirement,
-  Skip,
-  UnknownCheckError,
-} from '../checks/registry.ts';
+import { type Check, REQUIREMENT_REASONS, type Requirement, UnknownCheckError } from '../checks/registry.ts';
 import { Session } from '../checks/session.ts';
 import { loadSpec } from '../contract/spec.ts';
 import { EXPLORE_CHECKS, runExploration } from '../explore/index.ts';
 import { createHttpClient } from '../http/client.ts';
-import { nearMissesOf, nearMissToken } from '../http/near-miss.ts';
-import { createRedactor, type Redactor, redactResult } from '../output/redact.ts';
-import type { CheckResult, ConformanceEvent, Severity, Summary } from '../types.ts';
+import { Failure, Skip } from '../rules/outcome.ts';
+import type { Severity } from '../rules/rule.ts';
+import type { CheckResult, ConformanceEvent, Summary } from './events.ts';
 import { secretValues } from './extra-headers.ts';
-import { type ConformanceOptions, type ResolvedOptions, resolveOptions, UsageError } from './options.ts';
+import { type ConformanceOptions, type ResolvedOptions, resolveOptions } from './options.ts';
+import { redactorFor, redactResult } from './redaction.ts';
+import { UsageError } from './usage-error.ts';
 
 /**
  * Runs the conformance checks against a deployment and yields events: `started`, one `check` per check, and
@@ -30,18 +25,6 @@ import { type ConformanceOptions, type ResolvedOptions, resolveOptions, UsageErr
 export function runConformance(input: ConformanceOptions): AsyncGenerator<ConformanceEvent, Summary> {
   const options = resolveOptions(input);
   return runChecks(options.explore ? [] : selectChecks(options), options);
-}
-
-/**
- * The redactor for a key (its common encodings and the near misses the suite sends) and for the credentials
- * given as `--header` values.
- */
-export function redactorFor(key: string | undefined, secrets: readonly string[] = []): Redactor {
-  const redactors = [
-    createRedactor(key, key ? nearMissesOf(key).map((kind) => nearMissToken(key, kind)) : []),
-    ...secrets.map((secret) => createRedactor(secret)),
-  ];
-  return (text) => redactors.reduce((redacted, redactor) => redactor(redacted), text);
 }
 
 /** Runs the given checks in order, within the run's time budget; runConformance() selects them. */
