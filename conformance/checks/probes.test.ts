@@ -9,6 +9,7 @@ const op = (method: string, path: string, pathParams: string[]): Operation => ({
   deprecated: false,
   statuses: [],
   pathParams,
+  pathParamSchemas: {},
 });
 
 describe('safe probes', () => {

@@ -1,4 +1,5 @@
 import type { Exchange, ExchangeResponse } from '../http/exchange.ts';
+import { type Answer, answerOf } from '../rules/answers.ts';
 import { Failure, responseOf, Skip, show } from '../rules/outcome.ts';
 import type { Check } from './registry.ts';
 import type { CheckContext } from './session.ts';
@@ -22,3 +23,10 @@ export const onAnswer =
     if (otherwise === 'skip') throw new Skip(`no ${expected} to check: ${label}`);
     throw new Failure(`${label}, expected ${expected}`);
   };
+
+/** Every answer of the run so far, with the exchange it came from: what the aggregate checks grade. */
+export const seenAnswers = (ctx: CheckContext): Array<{ exchange: Exchange; answer: Answer }> =>
+  ctx.seen().flatMap((exchange) => {
+    const answer = answerOf(ctx.spec, exchange);
+    return answer ? [{ exchange, answer }] : [];
+  });

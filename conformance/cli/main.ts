@@ -127,14 +127,18 @@ export async function main(argv: string[], env: Record<string, string | undefine
   }
 }
 
+/** Every fixed check, then exploration's own rules; a fixed check exploration grades too says so. */
 function listChecks(): string {
   const row = (c: CheckInfo, notes: string[]) =>
     `  ${c.id.padEnd(24)} ${c.severity.padEnd(6)} ${c.title}\n      rests on: ${c.reference}${notes.map((n) => `\n      ${n}`).join('')}`;
+  const explored = new Set(EXPLORE_CHECKS.map((c) => c.id));
   const rows = registry.checks.map((c) =>
-    row(
-      c,
-      (c.requires ?? []).filter((r) => r !== 'apiKey').map((r) => REQUIREMENT_REASONS[r]),
-    ),
+    row(c, [
+      ...(c.requires ?? []).filter((r) => r !== 'apiKey').map((r) => REQUIREMENT_REASONS[r]),
+      ...(explored.has(c.id) ? ['also with --explore, on every generated answer'] : []),
+    ]),
   );
-  return `${[...rows, ...EXPLORE_CHECKS.map((c) => row(c, ['with --explore']))].join('\n')}\n`;
+  const fixed = new Set(registry.checks.map((c) => c.id));
+  const own = EXPLORE_CHECKS.filter((c) => !fixed.has(c.id)).map((c) => row(c, ['with --explore']));
+  return `${[...rows, ...own].join('\n')}\n`;
 }

@@ -22,6 +22,18 @@ export interface Operation {
   /** Documented response statuses, as written in the spec (`'200'`, `'401'`…). */
   statuses: string[];
   pathParams: string[];
+  /** The schema of each path parameter, as the spec writes it (e.g. `{ type: 'integer', format: 'int64' }`). */
+  pathParamSchemas: Record<string, Json>;
+}
+
+/** One documented response of an operation, as the rules need it. */
+export interface DocumentedResponse {
+  /** The media types of its content (`application/json`…); empty when the spec documents no body. */
+  mediaTypes: string[];
+  /** The shared response it refers to (`#/components/responses/<name>`), if it refers to one. */
+  shared?: string;
+  /** The schema of its `application/json` content as written (a `$ref` stays a `$ref`). */
+  jsonSchema?: Json;
 }
 
 /** The contract, read from `spec/openapi.yaml`: operations and validators compiled from its schemas. */
@@ -29,6 +41,8 @@ export interface Spec {
   file: string;
   operations: Operation[];
   operation(operationId: string): Operation;
+  /** The response the spec documents for exactly this status of the operation, or undefined. */
+  response(operationId: string, status: number): DocumentedResponse | undefined;
   /** Upper-case methods documented for a path template. */
   methodsFor(path: string): string[];
   /** The property names `components/schemas/<name>` documents. */
@@ -47,7 +61,7 @@ export interface Spec {
   ): string[] | undefined;
 }
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
 /** How `format: date-time` is read: ISO 8601 as the seed says, or RFC 3339 as OpenAPI's format means. */
 export type DateTimeRule = 'iso8601' | 'rfc3339';
@@ -97,6 +111,7 @@ function compileSpec(file: string, doc: Json): Spec {
       const op = item[method] as Json | undefined;
       if (!op) continue;
       const params = [...((item.parameters as Json[]) ?? []), ...((op.parameters as Json[]) ?? [])];
+      const inPath = params.filter((p) => p.in === 'path');
       const operationId = String(op.operationId ?? `${method} ${path}`);
       responsesOf.set(operationId, (op.responses as Json) ?? {});
       operations.push({
@@ -105,7 +120,8 @@ function compileSpec(file: string, doc: Json): Spec {
         path,
         deprecated: op.deprecated === true,
         statuses: Object.keys((op.responses as Json) ?? {}),
-        pathParams: params.filter((p) => p.in === 'path').map((p) => String(p.name)),
+        pathParams: inPath.map((p) => String(p.name)),
+        pathParamSchemas: Object.fromEntries(inPath.map((p) => [String(p.name), (p.schema ?? {}) as Json])),
       });
     }
   }
@@ -116,6 +132,26 @@ function compileSpec(file: string, doc: Json): Spec {
     return found;
   };
 
+  /** The response documented for the status, its `$ref` followed, with the JSON pointer it was read at. */
+  const responseAt = (operationId: string, status: number) => {
+    const op = operation(operationId);
+    let pointer = `/paths/${escapePointer(op.path)}/${op.method.toLowerCase()}/responses/${status}`;
+    let response = responsesOf.get(operationId)?.[String(status)] as Json | undefined;
+    const ref = response?.$ref;
+    let shared: string | undefined;
+    if (typeof ref === 'string' && ref.startsWith('#/')) {
+      pointer = ref.slice(1);
+      shared = ref.startsWith('#/components/responses/')
+        ? unescapePointer(ref.split('/')[3] ?? '')
+        : undefined;
+      response = ref
+        .slice(2)
+        .split('/')
+        .reduce<Json | undefined>((node, key) => node?.[unescapePointer(key)] as Json | undefined, doc);
+    }
+    return response ? { pointer, response, shared } : undefined;
+  };
+
   return {
     file,
     operations,
@@ -124,22 +160,21 @@ function compileSpec(file: string, doc: Json): Spec {
     schemaProperties: (name) =>
       Object.keys(((doc.components as Json)?.schemas as Record<string, Json>)?.[name]?.properties ?? {}),
     validateSchema: (name, value) => run(validator(`/components/schemas/${escapePointer(name)}`), value),
+    response(operationId, status) {
+      const found = responseAt(operationId, status);
+      if (!found) return undefined;
+      const content = (found.response.content ?? {}) as Record<string, Json>;
+      const json = content['application/json']?.schema as Json | undefined;
+      return {
+        mediaTypes: Object.keys(content),
+        ...(found.shared ? { shared: found.shared } : {}),
+        ...(json ? { jsonSchema: json } : {}),
+      };
+    },
     validateResponse(operationId, status, value, dateTime) {
-      const op = operation(operationId);
-      const responses = responsesOf.get(operationId) ?? {};
-      let pointer = `/paths/${escapePointer(op.path)}/${op.method.toLowerCase()}/responses/${status}`;
-      let response = responses[String(status)] as Json | undefined;
-      const ref = response?.$ref;
-      if (typeof ref === 'string' && ref.startsWith('#/')) {
-        pointer = ref.slice(1);
-        response = ref
-          .slice(2)
-          .split('/')
-          .reduce<Json | undefined>((node, key) => node?.[unescapePointer(key)] as Json | undefined, doc);
-      }
-      const content = response?.content as Json | undefined;
-      if (!content?.['application/json']) return undefined;
-      return run(validator(`${pointer}/content/application~1json/schema`, dateTime), value);
+      const found = responseAt(operationId, status);
+      if (!found || !(found.response.content as Json | undefined)?.['application/json']) return undefined;
+      return run(validator(`${found.pointer}/content/application~1json/schema`, dateTime), value);
     },
   };
 }

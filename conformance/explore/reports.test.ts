@@ -55,7 +55,7 @@ describe('exploration findings in every report', () => {
     const json = await readFile(join(output, 'conformance.json'), 'utf8');
     const junit = await readFile(join(output, 'conformance.junit.xml'), 'utf8');
     expect(code).toBe(1);
-    expect(pretty.indexOf('explore: seed 3, up to 200 requests')).toBeLessThan(pretty.indexOf('[ 1/9]'));
+    expect(pretty.indexOf('explore: seed 3, up to 200 requests')).toBeLessThan(pretty.indexOf('[ 1/10]'));
     expect(pretty).toMatch(/FAIL must {3}explore\.server-error — \S+ \/\S+\/0[0-9]+ → 500/);
     expect(JSON.parse(json).explore).toEqual({ seed: 3, maxRequests: 200, allowWrites: false });
     for (const report of [pretty, json, junit]) {

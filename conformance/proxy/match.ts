@@ -31,16 +31,3 @@ export function matchOperation(spec: Spec, method: string, path: string): Match 
   if (operation) return { kind: 'operation', operation };
   return { kind: 'undocumented-method', path: template.path, methods: spec.methodsFor(template.path) };
 }
-
-/** The value of one path parameter of a request, e.g. `orderId` of `/store/orders/42`. */
-export function pathParam(operation: Operation, path: string, name: string): string | undefined {
-  const templateParts = operation.path.split('/');
-  const index = templateParts.indexOf(`{${name}}`);
-  const raw = index < 0 ? undefined : path.split('/')[index];
-  if (raw === undefined) return undefined;
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
-}

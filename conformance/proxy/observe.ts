@@ -36,11 +36,14 @@ const firstHeader = (raw: readonly string[], name: string): string | undefined =
   return undefined;
 };
 
-/** Grades one forwarded exchange and records it; returns its violations (redacted) in the order found. */
+/**
+ * Grades one forwarded exchange and records it; returns its violations (redacted) in the order found. `path` is
+ * the request's path below the base path, without the query: what the spec's paths are matched against.
+ */
 export function observe(
   spec: Spec,
   recorder: Recorder,
-  exchange: Forwarded,
+  exchange: Forwarded & { path: string },
   seq: number,
   limit: number,
 ): ProxyViolation[] {
@@ -49,8 +52,7 @@ export function observe(
     recorder.exchange('upstream failed');
     return [];
   }
-  const target = exchange.target;
-  const path = target.slice('/v1'.length).split('?')[0] || '/';
+  const { target, path } = exchange;
   const copy = gradedCopy(answer, limit);
   const observed: Observed = {
     method: exchange.method,

@@ -59,6 +59,7 @@ export const SYSTEM_CLOCK: Clock = {
 
 export const LIMITS = {
   timeoutMs: { fallback: 10_000, max: 600_000 },
+  maxBodyBytes: { fallback: 10 * 1024 * 1024 },
   retries: { fallback: 0, max: 10 },
   maxTimeSeconds: { fallback: 300, max: 86_400 },
 } as const;
@@ -166,7 +167,7 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
       LIMITS.maxTimeSeconds.max,
     ),
     rateLimit: options.rateLimit === undefined ? undefined : positive('rate limit', options.rateLimit, 0),
-    maxBodyBytes: positive('max body bytes', options.maxBodyBytes, 10 * 1024 * 1024),
+    maxBodyBytes: positive('max body bytes', options.maxBodyBytes, LIMITS.maxBodyBytes.fallback),
     only: options.only ?? [],
     skip: options.skip ?? [],
     strict: options.strict ?? false,

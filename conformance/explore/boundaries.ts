@@ -1,28 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
-import type { Spec } from '../contract/spec.ts';
+import type { Json } from '../contract/spec.ts';
 
-type Json = Record<string, unknown>;
 const RANGES: Record<string, [bigint, bigint]> = {
   int32: [-(2n ** 31n), 2n ** 31n - 1n],
   int64: [-(2n ** 63n), 2n ** 63n - 1n],
 };
-
-/** The schema of each path parameter, per path template, read from the spec file (nothing restated here). */
-export function pathParamSchemas(spec: Spec): Map<string, Map<string, Json>> {
-  const doc = parse(readFileSync(spec.file, 'utf8')) as { paths?: Record<string, Json> };
-  const result = new Map<string, Map<string, Json>>();
-  for (const [template, item] of Object.entries(doc.paths ?? {})) {
-    const schemas = new Map<string, Json>();
-    const operations = Object.values(item).filter((v): v is Json => typeof v === 'object' && v !== null);
-    for (const param of [item.parameters, ...operations.map((o) => o.parameters)].flat() as Json[]) {
-      if (param?.in === 'path' && typeof param.name === 'string')
-        schemas.set(param.name, (param.schema ?? {}) as Json);
-    }
-    result.set(template, schemas);
-  }
-  return result;
-}
 
 /**
  * The boundary values of a parameter schema, as path text: for an integer, each end of its format's range
