@@ -4,13 +4,13 @@ import type { Spec } from '../contract/spec.ts';
 import type { HttpClient } from '../http/client.ts';
 import { joinUrl, RUN_OUT, WRONG_KEY } from '../http/client.ts';
 import type { Exchange, RequestSpec } from '../http/exchange.ts';
+import { API_KEY, curlCommand, type HeaderValue } from '../output/curl.ts';
 import { rule } from '../rules/catalogue.ts';
 import { Skip } from '../rules/outcome.ts';
 import type { CheckInfo } from '../rules/rule.ts';
 import type { CheckResult } from '../run/events.ts';
 import type { ResolvedOptions } from '../run/options.ts';
 import { requestArbitrary } from './arbitraries.ts';
-import { curlLine } from './curl.ts';
 import { EXPLORE_RULES, type ExploreRule, judge, type Violation } from './oracle.ts';
 import { absentRange } from './readings.ts';
 import { describe, type ExploreRequest, KEY_PLACEHOLDER, pathOf } from './request.ts';
@@ -167,10 +167,24 @@ function report(finding: Finding, settings: ExploreSettings, options: ResolvedOp
   const from = original === request ? '' : `; shrunk in ${shrinks} step(s) from ${describe(original, 100)}`;
   const where = round === 0 ? '' : `, round ${round + 1}`;
   const url = joinUrl(options.baseUrl, pathOf(request));
-  const curl = curlLine(request.method, url, request.auth.header, options.headers);
+  // The --header values go in as given: credential-like ones are redacted from the message like the key.
+  const headers = [...Object.entries(options.headers), ...authorization(request)];
+  const curl = curlCommand({
+    method: request.method,
+    url,
+    headers: [['Accept', 'application/json'], ...headers],
+  });
   return (
     `${violation.message} [${describe(request)}]${from}; found with seed ${settings.seed}${where}: ` +
     `petstore-conformance --explore --seed ${settings.seed}${settings.maxRequests === 500 ? '' : ` --max-requests ${settings.maxRequests}`}` +
     `; reproduce with: ${curl}`
   );
+}
+
+/** The request's exact Authorization spelling, with the key as the shell reads it: none when none was sent. */
+function authorization(request: ExploreRequest): Array<[string, HeaderValue]> {
+  const spelled = request.auth.header;
+  if (spelled === undefined) return [];
+  const pieces = spelled.split(KEY_PLACEHOLDER).flatMap((piece, i) => (i === 0 ? [piece] : [API_KEY, piece]));
+  return [['Authorization', pieces]];
 }

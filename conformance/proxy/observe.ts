@@ -1,11 +1,11 @@
 import type { Spec } from '../contract/spec.ts';
 import type { ExchangeResponse } from '../http/exchange.ts';
 import { decodeContent } from './body-copy.ts';
-import { curlFor } from './curl.ts';
 import type { Forwarded, UpstreamAnswer } from './forward.ts';
 import { gradeExchange, type Observed } from './grade.ts';
 import { headerRecord } from './headers.ts';
 import type { ProxyViolation, Recorder } from './report.ts';
+import { curlFor } from './reproduce.ts';
 
 /** The graded copy of an answer: the body decoded from its Content-Encoding, or why it is not graded. */
 function gradedCopy(

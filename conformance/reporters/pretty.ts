@@ -1,6 +1,6 @@
 import { escapeControls } from '../output/text.ts';
 import type { CheckResult, ConformanceEvent, Reporter, Summary } from '../run/events.ts';
-import { curlFor, exchangesToReproduce } from './curl.ts';
+import { curlFor, exchangesToReproduce } from './reproduce.ts';
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
