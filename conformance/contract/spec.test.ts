@@ -40,4 +40,18 @@ describe('spec', () => {
   it('returns undefined when the spec documents no JSON body for a status', () => {
     expect(spec.validateResponse('cancelOrder', 204, null)).toBeUndefined();
   });
+
+  it("reads the base path the servers share, and each operation's documented responses", () => {
+    expect(spec.basePath).toBe('/v1');
+    expect(spec.response('cancelOrder', 404)).toEqual({
+      mediaTypes: ['application/json'],
+      shared: 'NotFound',
+      jsonSchema: { $ref: '#/components/schemas/Error' },
+    });
+    expect(spec.response('cancelOrder', 204)).toEqual({ mediaTypes: [] });
+    expect(spec.response('cancelOrder', 418)).toBeUndefined();
+    expect(spec.operation('cancelOrder').pathParamSchemas).toEqual({
+      orderId: { type: 'integer', format: 'int64' },
+    });
+  });
 });

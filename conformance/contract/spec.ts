@@ -39,6 +39,8 @@ export interface DocumentedResponse {
 /** The contract, read from `spec/openapi.yaml`: operations and validators compiled from its schemas. */
 export interface Spec {
   file: string;
+  /** The base path every server of the spec shares (`/v1`), for hints; a run's own comes from its base URL. */
+  basePath: string;
   operations: Operation[];
   operation(operationId: string): Operation;
   /** The response the spec documents for exactly this status of the operation, or undefined. */
@@ -154,6 +156,7 @@ function compileSpec(file: string, doc: Json): Spec {
 
   return {
     file,
+    basePath: basePathOf(doc),
     operations,
     operation,
     methodsFor: (path) => operations.filter((o) => o.path === path).map((o) => o.method),
@@ -177,6 +180,16 @@ function compileSpec(file: string, doc: Json): Spec {
       return run(validator(`${found.pointer}/content/application~1json/schema`, dateTime), value);
     },
   };
+}
+
+/** The path the servers' URLs share, e.g. `/v1` for `https://{host}/v1` and `http://localhost:4010/v1`. */
+function basePathOf(doc: Json): string {
+  const paths = ((doc.servers ?? []) as Json[]).map((server) => {
+    const url = String(server.url ?? '').replace(/\{[^}]*\}/g, 'x');
+    return URL.canParse(url) ? new URL(url).pathname.replace(/\/+$/, '') : '';
+  });
+  const [first = '', ...rest] = paths;
+  return rest.every((path) => path === first) ? first : '';
 }
 
 /** Compiled validators by JSON pointer, with `date-time` checked by the named ajv-formats format. */

@@ -202,7 +202,7 @@ describe('differences the spec allows', () => {
   }
 });
 
-describe('legal variants of issue 13 pass with exit 0', () => {
+describe('variants the spec and HTTP allow pass with exit 0', () => {
   const shipDates = (...dates: string[]): TargetOptions => ({
     orders: dates.map((date, i) => ({
       id: String(i + 1),

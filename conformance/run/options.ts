@@ -4,7 +4,7 @@ import { UsageError } from './usage-error.ts';
 
 /** Options of runConformance(); the CLI maps its flags onto these. */
 export interface ConformanceOptions {
-  /** Base URL including the `/v1` prefix. */
+  /** Base URL, the API's base path included: `https://staging.example/v1`; the checks' paths go below it. */
   baseUrl: string;
   apiKey?: string;
   /** Opt-in: a pending order the run may cancel. Passed through exactly as given. */
@@ -134,7 +134,7 @@ function baseUrlOf(text: string): string {
   }
   if (url.search || url.hash || text.includes('?') || text.includes('#')) {
     throw new UsageError(
-      'the base URL carries a query string or fragment; give the URL up to the /v1 prefix',
+      'the base URL carries a query string or fragment; give the URL up to the base path (e.g. …/v1)',
     );
   }
   return url.href.replace(/\/+$/, '');

@@ -124,7 +124,10 @@ async function reachability(session: Session): Promise<string | undefined> {
   const url = exchange.request.url;
   if (!exchange.response) return `cannot reach ${url}: ${exchange.error}`;
   const { status } = exchange.response;
-  if (status === 404) return `${url} answered 404: not this API? The base URL must include the /v1 prefix`;
+  if (status === 404) {
+    const hint = session.spec.basePath ? ` (${session.spec.basePath} in spec/openapi.yaml's servers)` : '';
+    return `${url} answered 404: not this API? The base URL must include the API's base path${hint}`;
+  }
   if (status === 429)
     return `${url} kept answering 429 (rate limited) within the request's budget: try --rate-limit or a larger --timeout`;
   if (status === 401 && withKey)
