@@ -15,7 +15,7 @@ export interface RequestSpec {
   operationId?: string;
   /** Extra request headers (e.g. Origin for the CORS checks). */
   headers?: Record<string, string>;
-  /** What the request is for, so aggregate checks can tell e.g. a malformed-id probe from a plain 404. */
+  /** What the request was for (`malformed-id`, `explore`), kept in the JSON report for a reader. */
   purpose?: string;
   /** A request that may change state is never retried: a lost answer must not cancel twice. */
   stateChanging?: boolean;

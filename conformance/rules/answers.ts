@@ -2,8 +2,9 @@ import type { Json, Operation, Spec } from '../contract/spec.ts';
 import type { Exchange, ExchangeResponse } from '../http/exchange.ts';
 
 // Which answers a rule grades, read from spec/openapi.yaml: the fixed checks, exploration and the proxy ask the
-// same questions here, so one answer falls under the same rule whoever grades it (docs/conformance.md, "The
-// checks"; the reading of the seed behind it: docs/decisions.md, "Conformance suite").
+// same questions here, so one answer falls under the same rule whoever grades it (docs/conformance.md, "One
+// catalogue of rules for the checks, exploration and the proxy"; the reading of the seed behind it:
+// docs/decisions.md, "Conformance suite").
 
 /** One answer as the rules read it. */
 export interface Answer {
