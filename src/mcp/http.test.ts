@@ -77,6 +77,19 @@ describe('the MCP endpoint at /__mock/mcp', () => {
     expect(await form.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
   });
 
+  test('is stateless: a GET (event stream) or DELETE (end of session) is 405, and the client works without them', async () => {
+    const mock = await mockWithMcp();
+    for (const method of ['GET', 'DELETE']) {
+      const answer = await fetch(`${mock.url}/__mock/mcp`, {
+        method,
+        headers: { accept: 'text/event-stream' },
+      });
+      expect(answer.status).toBe(405);
+      expect(answer.headers.get('allow')).toBe('POST');
+      expect(await answer.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
+    }
+  });
+
   test('is not served without mcp, nor with the admin API left out', async () => {
     const plain = await startServer({ port: 0 });
     cleanups.push(() => plain.close());
