@@ -1,15 +1,11 @@
-import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { apiKey, UsageError } from '../cli/checks.ts';
-import type { Io } from '../cli/main.ts';
-import type { Environment } from '../cli/options.ts';
-import { oneLine, quote } from '../cli/text.ts';
 import { DEV_API_KEY } from '../core/defaults.ts';
 import { type RunningServer, startServer } from '../node/server.ts';
-import { createMcpServer } from './mcp-server.ts';
-import { type MockTarget, mockOrigin, storeBaseUrl } from './target.ts';
+import { apiKey, UsageError } from './checks.ts';
+import type { Io } from './main.ts';
+import type { Environment } from './options.ts';
+import { oneLine } from './text.ts';
 
 export const MCP_USAGE = `Usage: petstore-mock mcp [--url URL | --embedded] [--api-key KEY]
 
@@ -26,8 +22,40 @@ Options:
 
 Exit codes: 0 the client closed the connection, or Ctrl+C/SIGTERM; 2 a bad option.`;
 
+const DEFAULT_URL = 'http://127.0.0.1:4010/v1';
+
+/**
+ * `petstore-mock mcp`: reads its options and starts the embedded mock here, where the serve path's modules
+ * already are; the MCP server and its SDK (src/mcp/stdio.ts) are loaded only now, so no chunk of the serve
+ * path is shared with them.
+ */
+export async function mcpCommand(
+  argv: readonly string[],
+  env: Environment,
+  io: Io,
+  stdio: { readonly stdin: Readable; readonly stdout: Writable } = process,
+): Promise<number> {
+  const options = parseMcpArgs(argv, env);
+  if (options === 'help') {
+    io.stdout(`${MCP_USAGE}\n`);
+    return 0;
+  }
+  const key = options.apiKey ?? DEV_API_KEY;
+  const { serveStdio } = await import('../mcp/stdio.ts');
+  const mock = options.embedded ? await startEmbedded(options.apiKey, io) : undefined;
+  try {
+    return await serveStdio(
+      { url: mock?.baseUrl ?? options.url, apiKey: key, embedded: mock !== undefined },
+      io,
+      stdio,
+    );
+  } finally {
+    await mock?.close();
+  }
+}
+
 interface McpOptions {
-  readonly url?: string;
+  readonly url: string;
   readonly embedded: boolean;
   readonly apiKey?: string;
 }
@@ -53,68 +81,22 @@ function parseMcpArgs(argv: readonly string[], env: Environment): McpOptions | '
   if (values.embedded && values.url !== undefined) {
     throw new UsageError('Use either --url (a running mock) or --embedded (a mock started here), not both.');
   }
-  const url = values.url ?? (values.embedded ? undefined : env.PETSTORE_MOCK_URL || undefined);
   const key = values['api-key'] ?? (env.PETSTORE_API_KEY || undefined);
   return {
+    url: values.url ?? (env.PETSTORE_MOCK_URL || DEFAULT_URL),
     embedded: values.embedded ?? false,
-    ...(url === undefined ? {} : { url }),
     ...(key === undefined
       ? {}
       : { apiKey: apiKey(values['api-key'] ? '--api-key' : 'PETSTORE_API_KEY', key) }),
   };
 }
 
-/**
- * `petstore-mock mcp`: the MCP server on stdin/stdout until the client closes stdin or a signal stops it.
- * Stdout carries the protocol only; what a person should read goes to stderr.
- */
-export async function mcpCommand(
-  argv: readonly string[],
-  env: Environment,
-  io: Io,
-  stdio: { readonly stdin: Readable; readonly stdout: Writable } = process,
-): Promise<number> {
-  const options = parseMcpArgs(argv, env);
-  if (options === 'help') {
-    io.stdout(`${MCP_USAGE}\n`);
-    return 0;
-  }
-  let origin: string;
-  try {
-    origin = mockOrigin(options.url ?? 'http://127.0.0.1:4010');
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message} Not ${quote(options.url ?? '')}.`);
-  }
-  const mock = options.embedded ? await startEmbedded(options, io) : undefined;
-  const target: MockTarget = {
-    origin: mock?.url ?? origin,
-    apiKey: options.apiKey ?? DEV_API_KEY,
-    embedded: mock !== undefined,
-  };
-  const server = createMcpServer(target);
-  const transport = new StdioServerTransport(stdio.stdin, stdio.stdout);
-  const closed = new AbortController();
-  transport.onclose = () => closed.abort();
-  const clientLeft = () => closed.abort();
-  stdio.stdin.once('end', clientLeft);
-  await server.connect(transport);
-  io.stderr(`petstore-mock MCP server on stdio, driving the mock at ${storeBaseUrl(target)}\n`);
-  await Promise.race([
-    io.stop.aborted ? undefined : once(io.stop, 'abort'),
-    closed.signal.aborted ? undefined : once(closed.signal, 'abort'),
-  ]);
-  stdio.stdin.off('end', clientLeft);
-  await server.close();
-  await mock?.close();
-  return 0;
-}
-
 /** A mock of this process on a free loopback port, with no request log (stdout is the protocol's). */
-function startEmbedded(options: McpOptions, io: Io): Promise<RunningServer> {
+function startEmbedded(key: string | undefined, io: Io): Promise<RunningServer> {
   return startServer({
     port: 0,
     host: '127.0.0.1',
-    apiKeys: options.apiKey === undefined ? [] : [options.apiKey],
+    apiKeys: key === undefined ? [] : [key],
     onUnexpectedError: (error, request) =>
       io.stderr(`Unexpected error on ${request.method} ${request.path}: ${String(error)}\n`),
   });

@@ -14,8 +14,8 @@ export interface MockTarget {
 export const storeBaseUrl = (target: MockTarget): string => `${target.origin}${storeBasePath}`;
 
 /**
- * The origin of the mock at `text`, its base URL as the mock prints it (`http://127.0.0.1:4010/v1`) or its
- * origin. Throws an Error with a one-line message for anything else.
+ * The origin of the mock at `text` (`--url`), its base URL as the mock prints it (`http://127.0.0.1:4010/v1`) or
+ * its origin. Throws an Error with a one-line message for anything else (the CLI exits 2 with it).
  */
 export function mockOrigin(text: string): string {
   let url: URL;

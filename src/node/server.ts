@@ -179,7 +179,7 @@ function build(options: ServerOptions, mcp?: typeof import('../mcp/endpoint.ts')
   // The control page needs the admin API it drives.
   const page = options.admin === false ? withPages : withControlPage(withPages);
   const simulation = (domains as DomainsDashboard | undefined)?.simulation;
-  const mcpEndpoint = mcp?.createMcpEndpoint({ apiKey: options.apiKeys?.[0] });
+  const mcpEndpoint = mcp?.createMcpEndpoint({ apiKey: api.apiKeys[0] as string });
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
   const gate = createRequestGate({
     maxBodyBytes,
