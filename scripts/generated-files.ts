@@ -1,12 +1,19 @@
 /**
  * Every generated file the repository commits, with the text its generator makes now: the request-body
- * validators, the operations table and the types (from the specs), the fixture file schema and its validator,
- * and the seed data. `npm run generate` (scripts/generate.ts) writes them; scripts/generated-files.test.ts
+ * validators, the operations table, the types and the MCP tool table (from the specs), the fixture file schema
+ * and its validator, and the seed data. `npm run generate` (scripts/generate.ts) writes them; scripts/generated-files.test.ts
  * fails while one is stale. Nothing is generated at build time, so the package ships what was reviewed.
  */
 import { readFile } from 'node:fs/promises';
 import { generateOrders, generatePets } from '../src/seed/generate.ts';
 import { fixturesSchema, schemaText, validatorModule } from './fixtures-schema.ts';
+import {
+  generateDocs as generateMcpDocs,
+  generateToolsModule as generateMcpTools,
+  DOCS_OUT as MCP_DOCS_OUT,
+  TOOLS_OUT as MCP_TOOLS_OUT,
+  readDocs as readMcpDocs,
+} from './generate-mcp-tools.ts';
 import { generateOperations, OPERATIONS_OUT } from './generate-operations.ts';
 import { generateRequestBodies, targets as requestBodyTargets } from './generate-request-bodies.ts';
 import { generateSpecTypes, specTypes } from './generate-spec-types.ts';
@@ -45,6 +52,13 @@ export const generatedFiles: readonly GeneratedFile[] = [
     from: 'fixtures/fixtures.schema.json',
     generate: () => validatorModule(fixturesSchema()),
   },
+  {
+    path: MCP_TOOLS_OUT,
+    from: 'spec/mock-admin.openapi.yaml and spec/dashboard.openapi.yaml',
+    generate: generateMcpTools,
+  },
+  // The tool list between its markers; the rest of the page is written by hand.
+  { path: MCP_DOCS_OUT, from: 'the MCP tool table', generate: () => generateMcpDocs(readMcpDocs()) },
   {
     path: 'fixtures/orders.json',
     from: `src/seed/generate.ts, seed ${SEED}`,

@@ -23,7 +23,7 @@ function importsOf(folder: string, only?: string): string[] {
         )
         .map((file) => `${folder}${file}`);
   return files.flatMap((file) =>
-    [...readFileSync(new URL(file, src), 'utf8').matchAll(/(?:from|import) '([^']+)'/g)].map((match) => {
+    [...readFileSync(new URL(file, src), 'utf8').matchAll(/(?:from|import)\(? ?'([^']+)'/g)].map((match) => {
       const target = match[1] as string;
       return `${file}: ${target.startsWith('.') ? new URL(target, new URL(file, src)).href : target}`;
     }),
@@ -50,7 +50,7 @@ describe('the framework-free layers', () => {
     expect(foreign.filter((line) => !packages.includes(line.split(': ')[1] ?? ''))).toEqual([]);
   });
 
-  it('src/node is the node:http adapter alone: no CLI, Redis or page code, only the page servers it mounts', () => {
+  it('src/node is the node:http adapter alone: no CLI, Redis or page code, only the fronts it mounts', () => {
     const imports = importsOf('node/');
     expect(imports.length).toBeGreaterThan(20);
     const foreign = outside(imports, [
@@ -60,6 +60,8 @@ describe('the framework-free layers', () => {
       inside('domains/'),
       inside('pages/control-server.ts'),
       inside('pages/dashboard-server.ts'),
+      // Loaded only with `mcp: true`.
+      inside('mcp/endpoint.ts'),
     ]);
     // Node's own modules only: no package (node-redis, msw) and nothing from src/cli, src/redis or a page.
     expect(foreign.filter((line) => !line.split(': ')[1]?.startsWith('node:'))).toEqual([]);
