@@ -11,7 +11,8 @@
  */
 import { createServer, type ServerResponse } from 'node:http';
 import { parseArgs } from 'node:util';
-import { createMockApi, type MockResponse } from '../src/core/index.ts';
+import { createMockApi } from '../src/core/api.ts';
+import type { MockResponse } from '../src/core/types.ts';
 import { generateOrders } from '../src/seed/generate.ts';
 
 const { values } = parseArgs({

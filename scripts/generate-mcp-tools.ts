@@ -2,10 +2,11 @@
  * Generates the MCP server's tool table (src/mcp/tools.generated.ts) and the tool list in docs/mcp.md from the
  * specs: every operation of spec/mock-admin.openapi.yaml; from spec/dashboard.openapi.yaml, the reads of the
  * custom-domains state (its GET operations) and the simulation's controls under /__mock/dashboard that the admin
- * API does not already serve at the same path without `/dashboard` (the clock, scenarios and reset are one
- * control each). Run `npm run generate` after editing a spec; src/mcp/tools.test.ts fails while either is stale.
+ * API does not already serve at the same path without `/dashboard` (the clock, presets and reset are one
+ * control each). A deprecated operation (a former path kept answering) is no tool: one tool per control.
+ * Run `npm run generate` after editing a spec; scripts/generated-files.test.ts fails while either is stale.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import type { AdminTool, JsonSchema, StoreOperation, ToolMethod } from '../src/mcp/tool-table.ts';
 import { SESSION_FIELD } from '../src/mcp/tool-table.ts';
@@ -35,14 +36,16 @@ interface Operation {
 
 function operationsOf<Spec extends string>(spec: Spec, document: Node) {
   return Object.entries(document.paths as Record<string, Node>).flatMap(([path, item]) =>
-    METHODS.filter((method) => item[method] !== undefined).map((method) => ({
-      spec,
-      document,
-      method: method.toUpperCase() as ToolMethod,
-      path,
-      item,
-      operation: item[method] as Node,
-    })),
+    METHODS.filter((method) => item[method] !== undefined && (item[method] as Node).deprecated !== true).map(
+      (method) => ({
+        spec,
+        document,
+        method: method.toUpperCase() as ToolMethod,
+        path,
+        item,
+        operation: item[method] as Node,
+      }),
+    ),
   );
 }
 
@@ -231,9 +234,3 @@ export function generateDocs(current: string): string {
 }
 
 export const readDocs = (): string => readFileSync(new URL(DOCS_OUT, root), 'utf8');
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  writeFileSync(new URL(TOOLS_OUT, root), generateToolsModule());
-  writeFileSync(new URL(DOCS_OUT, root), generateDocs(readDocs()));
-  console.log(`wrote ${TOOLS_OUT} and the tool list in ${DOCS_OUT}`);
-}

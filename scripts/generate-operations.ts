@@ -2,9 +2,9 @@
  * Generates src/core/operations.generated.ts from spec/openapi.yaml: each Store API operation's documented
  * statuses and the examples given for them, so that `Prefer: code=` and `Prefer: example=` answer what the
  * spec documents without the core reading YAML (it also runs in a browser, under MSW). Run
- * `npm run generate` after editing the spec; src/core/http/prefer.test.ts fails while the file is stale.
+ * `npm run generate` after editing the spec; scripts/generated-files.test.ts fails while the file is stale.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 
 type Node = Record<string, unknown>;
@@ -50,9 +50,4 @@ function resolve(value: Node, spec: Node): Node {
     .slice(2)
     .split('/')
     .reduce<Node>((node, key) => node[key.replaceAll('~1', '/').replaceAll('~0', '~')] as Node, spec);
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  writeFileSync(new URL(OPERATIONS_OUT, root), generateOperations());
-  console.log(`wrote ${OPERATIONS_OUT}`);
 }

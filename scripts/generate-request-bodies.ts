@@ -1,12 +1,12 @@
 /**
  * Generates the request-body validators from the specs, as ajv standalone code: compiled once, here, so that
  * no validator is compiled at run time and the MSW bundle in a browser needs neither `eval` nor ajv.
- * Run `npm run generate` after editing a spec; src/core/request-bodies.test.ts fails while a file is stale.
+ * Run `npm run generate` after editing a spec; scripts/generated-files.test.ts fails while a file is stale.
  *
  * Request bodies are closed: an object schema that does not say otherwise refuses fields it does not name
  * (docs/decisions.md), so a misspelt field is an error rather than silently dropped.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { _ } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
@@ -150,11 +150,4 @@ function resolve(ref: string, spec: Schema): Schema {
 
 function pointerEscape(path: string): string {
   return path.replaceAll('~', '~0').replaceAll('/', '~1');
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const target of targets) {
-    writeFileSync(new URL(target.out, root), generateRequestBodies(target));
-    console.log(`wrote ${target.out}`);
-  }
 }

@@ -1,9 +1,8 @@
-import { readFile, writeFile } from 'node:fs/promises';
 import openapiTS, { astToString } from 'openapi-typescript';
 
 /**
  * TypeScript types generated from the specs (the single source of truth) with openapi-typescript.
- * `npm run types` writes them; scripts/generate-spec-types.test.ts fails when a committed file is stale.
+ * `npm run generate` writes them; scripts/generated-files.test.ts fails when a committed file is stale.
  * - The Store API's: `Order` and `Error` as users import them (src/core/api-types.ts names them).
  * - The dashboard API's: the page's JSDoc and the server's presenters (src/domains/present.ts, `satisfies`).
  *   It sits beside the spec rather than in src/, where its generated repetition would read as duplicated code.
@@ -32,21 +31,10 @@ export async function generateSpecTypes({ spec, usedBy }: SpecTypes): Promise<st
     exportType: false,
   });
   const banner = `/**
- * GENERATED from ${spec} by scripts/generate-spec-types.ts (\`npm run types\`).
+ * GENERATED from ${spec} by scripts/generate-spec-types.ts (\`npm run generate\`).
  * Do not edit: change the spec and regenerate. Used by ${usedBy}.
  */
 
 `;
   return banner + astToString(ast);
-}
-
-export function readCommitted({ out }: SpecTypes): Promise<string> {
-  return readFile(new URL(out, root), 'utf8');
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const target of specTypes) {
-    await writeFile(new URL(target.out, root), await generateSpecTypes(target));
-    console.log(`wrote ${target.out}`);
-  }
 }

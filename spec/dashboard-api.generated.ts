@@ -1,5 +1,5 @@
 /**
- * GENERATED from spec/dashboard.openapi.yaml by scripts/generate-spec-types.ts (`npm run types`).
+ * GENERATED from spec/dashboard.openapi.yaml by scripts/generate-spec-types.ts (`npm run generate`).
  * Do not edit: change the spec and regenerate. Used by the settings page (JSDoc) and src/domains/present.ts.
  */
 
@@ -383,6 +383,47 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/__mock/dashboard/presets": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** List the presets (named states) */
+        readonly get: operations["listPresets"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/__mock/dashboard/presets/{preset}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @description A preset name from `GET /__mock/dashboard/presets`, e.g. `every-state`. */
+                readonly preset: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Load a preset (a named state)
+         * @description Replaces the whole dashboard state (projects, domains, zones) with the seed plus the preset, and clears
+         *     the clock's offset (a manual clock goes back to its start). Domains belong to `acme-shop`.
+         */
+        readonly post: operations["loadPreset"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/__mock/dashboard/scenarios": {
         readonly parameters: {
             readonly query?: never;
@@ -390,7 +431,11 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
-        /** List named scenarios */
+        /**
+         * The presets, under their former name
+         * @deprecated
+         * @description Use `GET /__mock/dashboard/presets`; this path answers the same and will be removed in a later major version.
+         */
         readonly get: operations["listScenarios"];
         readonly put?: never;
         readonly post?: never;
@@ -405,7 +450,7 @@ export interface paths {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
-                /** @description A scenario name from `GET /__mock/dashboard/scenarios`, e.g. `every-state`. */
+                /** @description A preset name from `GET /__mock/dashboard/presets`, e.g. `every-state`. */
                 readonly scenario: string;
             };
             readonly cookie?: never;
@@ -413,9 +458,10 @@ export interface paths {
         readonly get?: never;
         readonly put?: never;
         /**
-         * Load a named scenario
-         * @description Replaces the whole dashboard state (projects, domains, zones) with the seed plus the scenario, and clears
-         *     the clock's offset (a manual clock goes back to its start). Domains belong to `acme-shop`.
+         * Load a preset, under its former name
+         * @deprecated
+         * @description Use `POST /__mock/dashboard/presets/{preset}`; this path loads the same presets and answers as it did,
+         *     with the preset under `scenario`. It will be removed in a later major version.
          */
         readonly post: operations["loadScenario"];
         readonly delete?: never;
@@ -655,7 +701,8 @@ export interface components {
             readonly now: string;
             readonly offset: components["schemas"]["Duration"];
         };
-        readonly Scenario: {
+        /** @description A named state of the simulation. */
+        readonly Preset: {
             /** @example every-state */
             readonly name: string;
             readonly description: string;
@@ -689,7 +736,7 @@ export interface components {
                 readonly "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description No such project, domain, zone, record or scenario (`PROJECT_NOT_FOUND`, `DOMAIN_NOT_FOUND`, ...). */
+        /** @description No such project, domain, zone, record or preset (`PROJECT_NOT_FOUND`, `DOMAIN_NOT_FOUND`, ...). */
         readonly NotFound: {
             headers: {
                 readonly [name: string]: unknown;
@@ -1332,6 +1379,54 @@ export interface operations {
             readonly 400: components["responses"]["BadRequest"];
         };
     };
+    readonly listPresets: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The presets. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": readonly components["schemas"]["Preset"][];
+                };
+            };
+            readonly 400: components["responses"]["BadRequest"];
+        };
+    };
+    readonly loadPreset: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @description A preset name from `GET /__mock/dashboard/presets`, e.g. `every-state`. */
+                readonly preset: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The preset loaded, with the domains it created. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly preset: components["schemas"]["Preset"];
+                        readonly domains: readonly components["schemas"]["Domain"][];
+                    };
+                };
+            };
+            readonly 404: components["responses"]["NotFound"];
+        };
+    };
     readonly listScenarios: {
         readonly parameters: {
             readonly query?: never;
@@ -1341,13 +1436,13 @@ export interface operations {
         };
         readonly requestBody?: never;
         readonly responses: {
-            /** @description The scenarios. */
+            /** @description The presets. */
             readonly 200: {
                 headers: {
                     readonly [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": readonly components["schemas"]["Scenario"][];
+                    readonly "application/json": readonly components["schemas"]["Preset"][];
                 };
             };
             readonly 400: components["responses"]["BadRequest"];
@@ -1358,21 +1453,21 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
-                /** @description A scenario name from `GET /__mock/dashboard/scenarios`, e.g. `every-state`. */
+                /** @description A preset name from `GET /__mock/dashboard/presets`, e.g. `every-state`. */
                 readonly scenario: string;
             };
             readonly cookie?: never;
         };
         readonly requestBody?: never;
         readonly responses: {
-            /** @description The scenario loaded, with the domains it created. */
+            /** @description The preset loaded, with the domains it created. */
             readonly 200: {
                 headers: {
                     readonly [name: string]: unknown;
                 };
                 content: {
                     readonly "application/json": {
-                        readonly scenario: components["schemas"]["Scenario"];
+                        readonly scenario: components["schemas"]["Preset"];
                         readonly domains: readonly components["schemas"]["Domain"][];
                     };
                 };

@@ -1,5 +1,5 @@
 /**
- * GENERATED from spec/mock-admin.openapi.yaml by scripts/generate-spec-types.ts (`npm run types`).
+ * GENERATED from spec/mock-admin.openapi.yaml by scripts/generate-spec-types.ts (`npm run generate`).
  * Do not edit: change the spec and regenerate. Used by the control page (JSDoc).
  */
 
@@ -240,6 +240,44 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/__mock/presets": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** The presets (named states) the mock can be put in */
+        readonly get: operations["adminListPresets"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/__mock/presets/{name}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Put the mock in a preset (a named state)
+         * @description The store's presets replace its orders (the journal, the clock and the rules are left alone);
+         *     `domains:` presets load the dashboard simulation's states. A body is not needed; `{}` is accepted.
+         */
+        readonly post: operations["adminApplyPreset"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/__mock/scenarios": {
         readonly parameters: {
             readonly query?: never;
@@ -247,7 +285,11 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
-        /** The named states the mock can be put in */
+        /**
+         * The presets, under their former name
+         * @deprecated
+         * @description Use `GET /__mock/presets`; this path answers the same and will be removed in a later major version.
+         */
         readonly get: operations["adminListScenarios"];
         readonly put?: never;
         readonly post?: never;
@@ -267,9 +309,10 @@ export interface paths {
         readonly get?: never;
         readonly put?: never;
         /**
-         * Put the mock in a named state
-         * @description The store's scenarios replace its orders (the journal, the clock and the rules are left alone);
-         *     `domains:` scenarios load the dashboard simulation's states. A body is not needed; `{}` is accepted.
+         * Put the mock in a preset, under its former name
+         * @deprecated
+         * @description Use `POST /__mock/presets/{name}`; this path applies the same presets and answers as it did, with the
+         *     preset under `scenario`. It will be removed in a later major version.
          */
         readonly post: operations["adminApplyScenario"];
         readonly delete?: never;
@@ -425,7 +468,8 @@ export interface components {
                 readonly latency: components["schemas"]["Latency"];
             }[];
         };
-        readonly Scenario: {
+        /** @description A named state the mock can be put in. */
+        readonly Preset: {
             readonly name: string;
             readonly description: string;
         };
@@ -884,6 +928,51 @@ export interface operations {
             readonly 400: components["responses"]["Error"];
         };
     };
+    readonly adminListPresets: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Every preset. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": readonly components["schemas"]["Preset"][];
+                };
+            };
+        };
+    };
+    readonly adminApplyPreset: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly name: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The preset applied. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly preset: components["schemas"]["Preset"];
+                    };
+                };
+            };
+            readonly 404: components["responses"]["Error"];
+        };
+    };
     readonly adminListScenarios: {
         readonly parameters: {
             readonly query?: never;
@@ -893,13 +982,13 @@ export interface operations {
         };
         readonly requestBody?: never;
         readonly responses: {
-            /** @description Every scenario. */
+            /** @description Every preset. */
             readonly 200: {
                 headers: {
                     readonly [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": readonly components["schemas"]["Scenario"][];
+                    readonly "application/json": readonly components["schemas"]["Preset"][];
                 };
             };
         };
@@ -915,14 +1004,14 @@ export interface operations {
         };
         readonly requestBody?: never;
         readonly responses: {
-            /** @description The scenario applied. */
+            /** @description The preset applied. */
             readonly 200: {
                 headers: {
                     readonly [name: string]: unknown;
                 };
                 content: {
                     readonly "application/json": {
-                        readonly scenario: components["schemas"]["Scenario"];
+                        readonly scenario: components["schemas"]["Preset"];
                     };
                 };
             };

@@ -1,10 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { findImportCycles } from './test-support/import-cycles.ts';
 
 /**
  * src/core and src/domains must run under MSW in a browser: no node:*, no msw, no package at all (their
  * tsconfig.json files have no Node types), and nothing from a layer above (core below domains below the
- * adapters). The composition root (src/mock/mock.ts) imports only the core, so that an entry point that passes it
+ * adapters). The composition root (src/mock) imports only the core, so that an entry point that passes it
  * no extension never loads the domains simulation.
  */
 const src = new URL('./', import.meta.url);
@@ -20,7 +23,7 @@ function importsOf(folder: string, only?: string): string[] {
         )
         .map((file) => `${folder}${file}`);
   return files.flatMap((file) =>
-    [...readFileSync(new URL(file, src), 'utf8').matchAll(/(?:from|import) '([^']+)'/g)].map((match) => {
+    [...readFileSync(new URL(file, src), 'utf8').matchAll(/(?:from|import)\(? ?'([^']+)'/g)].map((match) => {
       const target = match[1] as string;
       return `${file}: ${target.startsWith('.') ? new URL(target, new URL(file, src)).href : target}`;
     }),
@@ -47,9 +50,76 @@ describe('the framework-free layers', () => {
     expect(foreign.filter((line) => !packages.includes(line.split(': ')[1] ?? ''))).toEqual([]);
   });
 
-  it('the composition root imports only src/core', () => {
-    const imports = importsOf('mock/', 'mock/mock.ts');
+  it('src/node is the node:http adapter alone: no CLI, Redis or page code, only the fronts it mounts', () => {
+    const imports = importsOf('node/');
+    expect(imports.length).toBeGreaterThan(20);
+    const foreign = outside(imports, [
+      inside('node/'),
+      inside('core/'),
+      inside('mock/'),
+      inside('domains/'),
+      inside('pages/control-server.ts'),
+      inside('pages/dashboard-server.ts'),
+      // Loaded only with `mcp: true`.
+      inside('mcp/endpoint.ts'),
+    ]);
+    // Node's own modules only: no package (node-redis, msw) and nothing from src/cli, src/redis or a page.
+    expect(foreign.filter((line) => !line.split(': ')[1]?.startsWith('node:'))).toEqual([]);
+    const files = readdirSync(new URL('node/', src), { encoding: 'utf8' }).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+    );
+    // Reading argv or the environment, exiting or printing is the CLI's job.
+    const cliWork = files.filter((file) =>
+      /process\.(argv|env|exit|stdout|stderr)/.test(readFileSync(new URL(`node/${file}`, src), 'utf8')),
+    );
+    expect(cliWork).toEqual([]);
+  });
+
+  it('the composition root (the mock, its state port and the memory state) imports only src/core', () => {
+    const imports = importsOf('mock/');
     expect(imports.length).toBeGreaterThan(0);
-    expect(outside(imports, [inside('core/')])).toEqual([]);
+    expect(outside(imports, [inside('core/'), inside('mock/')])).toEqual([]);
+  });
+});
+
+describe('one concept, one place', () => {
+  it('X-Mock-Session is read by the composition root alone', () => {
+    const readers = readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter(
+        (file) => /\.(ts|js)$/.test(file) && !file.endsWith('.test.ts') && !file.includes('test-support'),
+      )
+      .filter((file) =>
+        /headers(\[SESSION_HEADER\]|\[['"]x-mock-session['"]\]|\.get\(['"]x-mock-session)/i.test(
+          readFileSync(new URL(file, src), 'utf8'),
+        ),
+      );
+    expect(readers).toEqual(['mock/mock.ts']);
+  });
+});
+
+describe('the import graph of src/', () => {
+  it('has no circle: every file can be read, moved and tested with only what it imports', () => {
+    expect(findImportCycles(fileURLToPath(src))).toEqual([]);
+  });
+});
+
+describe("CONTRIBUTING.md's layout section", () => {
+  it('names every folder of the repository, one line each, and no folder that is not there', () => {
+    const root = new URL('../', src);
+    // What .gitignore leaves out, and editors' hidden folders (.ci is the repository's own).
+    const ignored = /(^|\/)(node_modules|dist|coverage|reports|\.(?!ci\/)[^/]+)(\/|$)/;
+    const folders = readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `${relative(fileURLToPath(root), join(entry.parentPath, entry.name))}/`)
+      .filter((folder) => !ignored.test(folder))
+      .sort();
+    const contributing = readFileSync(new URL('CONTRIBUTING.md', root), 'utf8');
+    const layout = contributing.slice(contributing.indexOf('## Layout'));
+    const block = layout.slice(
+      layout.indexOf('```\n') + 4,
+      layout.indexOf('\n```', layout.indexOf('```\n') + 4),
+    );
+    const listed = block.split('\n').map((line) => line.split(/\s+/)[0] as string);
+    expect([...listed].sort()).toEqual(folders);
   });
 });

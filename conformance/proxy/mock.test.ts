@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClock } from '../../src/core/index.ts';
+import { createClock } from '../../src/index.ts';
 import { type RunningServer, startServer } from '../../src/node/index.ts';
 import { type RunningProxy, startProxy } from './server.ts';
 import { fieldLines, parseHead, type Received, send, type Tapped, tap } from './test-support/tap.ts';

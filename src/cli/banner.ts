@@ -1,4 +1,4 @@
-import { DEV_API_KEY } from '../core/index.ts';
+import { DEV_API_KEY } from '../core/defaults.ts';
 import type { RunningServer } from '../node/server.ts';
 import { printableStoreUrl } from '../redis/settings.ts';
 import type { CliOptions } from './options.ts';
@@ -26,7 +26,7 @@ export function listening(mock: RunningServer, options: CliOptions) {
           ...(options.admin
             ? [
                 `  Admin:   ${mock.url}/__mock/orders (no key needed)`,
-                `  Control: ${mock.url}/__mock/ (orders, requests, faults, latency, scenarios, clock)`,
+                `  Control: ${mock.url}/__mock/ (orders, requests, faults, latency, presets, clock)`,
                 ...(options.mcp ? [`  MCP:     ${mock.url}/__mock/mcp (Streamable HTTP; docs/mcp.md)`] : []),
               ]
             : []),

@@ -1,5 +1,6 @@
 import { MAX_ORDERS } from '../core/defaults.ts';
-import { quote } from './text.ts';
+import { apiKeyProblem } from '../core/http/auth.ts';
+import { quote } from '../core/http/text.ts';
 
 /** A mistake in the command line or the environment: the CLI prints its message on one line and exits with 2. */
 export class UsageError extends Error {}
@@ -21,15 +22,10 @@ export function orderCount(text: string): number {
   return count;
 }
 
-/** RFC 6750 §2.1 b64token: what a client can send after "Bearer ", so a key no request can match is refused. */
-const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
-
+/** A key no request can send is refused, in the core's words (apiKeyProblem). */
 export function apiKey(name: string, key: string): string {
-  if (!B64TOKEN.test(key)) {
-    throw new UsageError(
-      `${name} must be an RFC 6750 token (letters, digits, - . _ ~ + /, then = padding), not ${quote(key)}.`,
-    );
-  }
+  const problem = apiKeyProblem(key, name);
+  if (problem !== undefined) throw new UsageError(problem);
   return key;
 }
 

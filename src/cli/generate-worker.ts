@@ -1,7 +1,7 @@
 /**
  * The generating worker (src/cli/seed-worker.ts starts it): fills the seed's columns with faker here, so
- * the serving thread neither imports faker nor allocates an object per order (issue #18: RSS). The
- * columns' buffers are transferred to it, not copied.
+ * the serving thread neither imports faker nor allocates an object per order (docs/decisions.md, "Large
+ * generated seeds"). The columns' buffers are transferred to it, not copied.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { GenerateOptions } from '../seed/generate.ts';

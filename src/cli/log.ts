@@ -1,4 +1,4 @@
-import type { MockRequest } from '../core/index.ts';
+import type { MockRequest } from '../core/types.ts';
 
 export type LogFormat = 'pretty' | 'json';
 export type Write = (line: string) => void;

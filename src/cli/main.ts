@@ -6,6 +6,7 @@ import { createNodeDnsResolver } from '../node/dns-resolver.ts';
 import { type RunningServer, type ServerOptions, startServer } from '../node/server.ts';
 import type { RedisState } from '../redis/index.ts';
 import { listening } from './banner.ts';
+import type { Io } from './io.ts';
 import { eventLogger, requestLogger } from './log.ts';
 import { mcpCommand } from './mcp-command.ts';
 import { type CliOptions, type Environment, parseCli, USAGE } from './options.ts';
@@ -13,12 +14,7 @@ import { loadFixtures, type SeedData, seedData, watchFile } from './seed.ts';
 import { oneLine } from './text.ts';
 import { serveWithWorkers } from './workers.ts';
 
-export interface Io {
-  stdout(text: string): void;
-  stderr(text: string): void;
-  /** Aborting it stops the mock; its reason (`'SIGTERM'`, say) is logged. */
-  readonly stop: AbortSignal;
-}
+export type { Io } from './io.ts';
 
 /** `petstore-mock` as a function of argv, environment and output: resolves to the exit code once stopped. */
 export async function main(argv: readonly string[], env: Environment, io: Io): Promise<number> {
@@ -110,16 +106,14 @@ function serverOptions(
   const log = eventLogger(options.logFormat, write);
   return {
     sessions: options.sessions,
-    clock: shared?.clock ?? options.clock,
-    ...(shared ? { store: shared.store, share: shared.share, sessionDirectory: shared.sessions } : {}),
+    // A shared state brings its clock and its seed (given when it was opened); memory takes them here.
+    ...(shared ? { state: shared, pets: seed.pets } : { clock: options.clock, ...seed }),
     domains: {
-      ...(shared ? { store: shared.dashboardStore } : {}),
       dnsPropagationMs: options.dnsPropagationMs,
       ownHosts: [options.host, hostname()],
       controls: options.admin,
       ...(options.dnsServer ? { resolver: createNodeDnsResolver([options.dnsServer]) } : {}),
     },
-    ...seed,
     port,
     host: options.host,
     apiKeys: options.apiKeys,

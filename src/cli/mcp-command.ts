@@ -3,13 +3,13 @@ import { parseArgs } from 'node:util';
 import { DEV_API_KEY } from '../core/defaults.ts';
 import { type RunningServer, startServer } from '../node/server.ts';
 import { apiKey, UsageError } from './checks.ts';
-import type { Io } from './main.ts';
+import type { Io } from './io.ts';
 import type { Environment } from './options.ts';
 import { oneLine } from './text.ts';
 
 export const MCP_USAGE = `Usage: petstore-mock mcp [--url URL | --embedded] [--api-key KEY]
 
-An MCP server on stdio for coding agents: tools for the mock's admin API (orders, scenarios, faults, latency,
+An MCP server on stdio for coding agents: tools for the mock's admin API (orders, presets, faults, latency,
 clock, journal, sessions, custom domains), store_request and run_conformance (docs/mcp.md).
 
 Options:

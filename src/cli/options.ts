@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { parseLatency } from '../core/controls/latency.ts';
+import { quote } from '../core/http/text.ts';
 import { maxPropagationMs, parseDuration } from '../domains/index.ts';
 import { parseDnsServer } from '../node/dns-resolver.ts';
 import { DEFAULT_KEY_PREFIX } from '../redis/settings.ts';
@@ -12,7 +13,7 @@ import {
   orderCount,
   UsageError,
 } from './checks.ts';
-import { oneLine, quote } from './text.ts';
+import { oneLine } from './text.ts';
 
 export { UsageError } from './checks.ts';
 export { USAGE } from './usage.ts';

@@ -1,12 +1,13 @@
 import { watch as watchDirectory } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import type { MockApiOptions } from '../core/index.ts';
+import type { MockApiOptions } from '../core/api.ts';
+import { quote } from '../core/http/text.ts';
 import type { FixtureData } from '../seed/fixture-file.ts';
 import type { CliOptions } from './options.ts';
 import { UsageError } from './options.ts';
 import { generateInWorker, WORKER_SEED_THRESHOLD } from './seed-worker.ts';
-import { oneLine, quote } from './text.ts';
+import { oneLine } from './text.ts';
 
 export type SeedData = Pick<MockApiOptions, 'orders' | 'pets'>;
 

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import type { Io } from './main.ts';
+import type { Io } from './io.ts';
 import type { CliOptions, Environment } from './options.ts';
 
 /**

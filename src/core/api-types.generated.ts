@@ -1,5 +1,5 @@
 /**
- * GENERATED from spec/openapi.yaml by scripts/generate-spec-types.ts (`npm run types`).
+ * GENERATED from spec/openapi.yaml by scripts/generate-spec-types.ts (`npm run generate`).
  * Do not edit: change the spec and regenerate. Used by src/core/api-types.ts.
  */
 

@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { createMockApi, type MockApiOptions } from './api.ts';
 import { defineErrorCodes } from './http/errors.ts';
-import { InMemoryOrderStore } from './orders/store.ts';
+import { InMemoryOrderStore } from './orders/memory-store.ts';
 import type { MockRequest } from './types.ts';
 
 const KEY = 'k';
@@ -121,7 +121,7 @@ describe('createMockApi', () => {
   });
 });
 
-describe('auto-assigned ids (issue #11.8)', () => {
+describe('auto-assigned ids', () => {
   test('after an order with id 2^63 - 1, POST /__mock/orders {} creates an order that can be cancelled', async () => {
     const api = create();
     const post = (body: string): MockRequest => ({
@@ -143,7 +143,7 @@ describe('auto-assigned ids (issue #11.8)', () => {
   });
 });
 
-describe('the 404 for an unknown order (a template, issue #18)', () => {
+describe('the 404 for an unknown order (a template)', () => {
   test('spells the same Error body and headers as any other error, odd ids included', async () => {
     const api = create();
     for (const [path, id] of [

@@ -1,7 +1,7 @@
 import { createClock, type MockClock } from './controls/clock.ts';
 import { type JournalLimits, RequestJournal } from './controls/journal.ts';
 import { parseLatency } from './controls/latency.ts';
-import { type MockScenario, storeScenarios } from './controls/scenarios.ts';
+import { type MockPreset, storePresets } from './controls/presets.ts';
 import { TrafficControls } from './controls/traffic.ts';
 import {
   DEFAULT_PETS_DEPRECATION,
@@ -12,6 +12,7 @@ import {
 } from './defaults.ts';
 import type { MockExtension, ServedRoute } from './extension.ts';
 import { type Answer, createHandle } from './handle.ts';
+import { apiKeyProblem } from './http/auth.ts';
 import { ControlPlanes, isControlPlane } from './http/control-planes.ts';
 import type { ApiError } from './http/errors.ts';
 import { PreferredAnswers } from './http/prefer.ts';
@@ -19,13 +20,13 @@ import { ResponseKit } from './http/responses.ts';
 import { Router } from './http/router.ts';
 import { StoreCors } from './http/store-cors.ts';
 import { specOperations } from './operations.generated.ts';
-import { OrderColumns } from './orders/order-columns.ts';
-import { type OrderSeed, type PetSeed, parseOrderSeed, parsePetSeed } from './orders/order-input.ts';
-import { InMemoryOrderStore, type OrderStore } from './orders/store.ts';
+import { type OrderSeed, type PetSeed, parsePetSeed } from './orders/order-input.ts';
+import { inFixture, seedOrderStore } from './orders/seed.ts';
+import type { OrderStore } from './orders/store.ts';
 import { adminApi } from './routes/admin.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { deprecationNotice, petRoutes } from './routes/pets.ts';
-import type { Clock, MockRequest, MockResponse, StoredOrder } from './types.ts';
+import type { Clock, MockRequest, MockResponse } from './types.ts';
 
 export interface MockApiOptions {
   /** Accepted bearer keys; default: the development key `petstore-dev-key`. */
@@ -85,6 +86,11 @@ export interface MockApi {
    */
   respond(request: MockRequest): Answer;
   /**
+   * The answer to an error thrown while answering `request` outside `respond` (the composition root's session
+   * lookup and state transactions): an ApiError's Error body, or a 500 reported once to `onUnexpectedError`.
+   */
+  failure(request: MockRequest, error: unknown): MockResponse;
+  /**
    * Renders an error an adapter detects itself (a body over its size limit) the way `handle` would for a
    * request to `path` (on a control plane: without CORS headers).
    */
@@ -98,8 +104,8 @@ export interface MockApi {
   readonly basePath: string;
   /** Latency and fault rules (`/__mock/latency`, `/__mock/faults`; the MSW controller's `faults`). */
   readonly traffic: TrafficControls;
-  /** The named states: the store's, then every extension's (`/__mock/scenarios`). */
-  scenarios(): readonly MockScenario[];
+  /** The presets (named states): the store's, then every extension's (`/__mock/presets`). */
+  presets(): readonly MockPreset[];
   /** The Store API operations served, as `{ method, path }` with OpenAPI-style templates (for drift tests). */
   readonly operations: readonly { readonly method: string; readonly path: string }[];
   /** Every route answered, the Store API's under `basePath` and the extensions' (`:param` segments). */
@@ -117,8 +123,12 @@ export interface MockApi {
 export function createMockApi(options: MockApiOptions = {}): MockApi {
   const clock = asMockClock(options.clock);
   const apiKeys = options.apiKeys?.length ? options.apiKeys : [DEV_API_KEY];
+  for (const key of apiKeys) {
+    const problem = apiKeyProblem(key, 'apiKeys');
+    if (problem !== undefined) throw new Error(problem);
+  }
   const basePath = options.basePath ?? '/v1';
-  const store = options.store ?? seedStore(options.orders ?? defaultOrders, clock);
+  const store = options.store ?? seedOrderStore(options.orders ?? defaultOrders, clock);
   const pets = (options.pets ?? defaultPets).map((pet, index) =>
     inFixture('pets', index, () => parsePetSeed(pet)),
   );
@@ -144,14 +154,17 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     for (const extension of extensions) await extension.reset?.();
   }
   // Last, so that extensions can own deeper /__mock paths (the dashboard's controls).
-  const coreScenarios = storeScenarios(store, clock);
-  const scenarios = () => [...coreScenarios, ...extensions.flatMap((extension) => extension.scenarios ?? [])];
+  const storeOwn = storePresets(store, clock);
+  const presets = () => [
+    ...storeOwn,
+    ...extensions.flatMap((extension) => extension.presets ?? extension.scenarios ?? []),
+  ];
   if (options.admin !== false) {
-    extensions.push(adminApi({ store, journal, kit: controlPlanes.kit, clock, reset, traffic, scenarios }));
+    extensions.push(adminApi({ store, journal, kit: controlPlanes.kit, clock, reset, traffic, presets }));
   }
 
   const router = new Router([...orderRoutes(store, kit), ...petRoutes(pets, deprecation, kit, clock)]);
-  const respond = createHandle({
+  const { respond, failure } = createHandle({
     basePath,
     apiKeys,
     router,
@@ -173,6 +186,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       return answer instanceof Promise ? answer : Promise.resolve(answer);
     },
     respond,
+    failure,
     reject: (error, path) =>
       (path !== undefined && isControlPlane(path) ? controlPlanes.kit : kit).error(error),
     reset,
@@ -180,7 +194,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     store,
     journal,
     traffic,
-    scenarios,
+    presets,
     apiKeys,
     basePath,
     operations,
@@ -214,39 +228,6 @@ function corsOrigins({ cors, corsOrigin = '*' }: MockApiOptions): '*' | readonly
 function asMockClock(clock: Clock | MockClock | undefined): MockClock {
   if (clock !== undefined && 'advance' in clock) return clock;
   return createClock('system', undefined, clock);
-}
-
-/** The seed orders as the store keeps them (a fixture's problem names its entry); sessions and a shared store built before the mock (src/redis) start from it. */
-export function seedOrders(seeds: Iterable<OrderSeed>, clock: Clock): StoredOrder[] {
-  return Array.from(streamSeedOrders(seeds, clock));
-}
-
-/**
- * The in-memory store of the seed. Generated seeds come as columns that a table takes as they are: no object
- * per order, which grew the young generation by 12-15 MB at 100,000 orders (issue #18: RSS).
- */
-function seedStore(seeds: Iterable<OrderSeed>, clock: Clock): InMemoryOrderStore {
-  const fromColumns = seeds instanceof OrderColumns ? InMemoryOrderStore.fromColumns(seeds) : undefined;
-  return fromColumns ?? new InMemoryOrderStore(streamSeedOrders(seeds, clock));
-}
-
-/** The same, one order at a time, so that a large seed is never held as objects (the store keeps columns). */
-function* streamSeedOrders(seeds: Iterable<OrderSeed>, clock: Clock): Generator<StoredOrder> {
-  let index = 0;
-  for (const seed of seeds) {
-    const order = inFixture('orders', index, () => parseOrderSeed(seed, clock.now()));
-    yield { ...order, id: order.id ?? String(index + 1) };
-    index++;
-  }
-}
-
-/** Names the fixture entry in the message, so a bad --fixtures file is easy to fix. */
-function inFixture<T>(kind: string, index: number, parse: () => T): T {
-  try {
-    return parse();
-  } catch (error) {
-    throw new Error(`${kind}[${index}]: ${(error as Error).message}`);
-  }
 }
 
 function toTime(value: Date | string, name: string): number {

@@ -9,13 +9,13 @@ export const DEV_API_KEY = 'petstore-dev-key';
 export const DEFAULT_PETS_DEPRECATION = '2026-07-01T00:00:00Z';
 export const DEFAULT_PETS_SUNSET = '2027-07-01T00:00:00Z';
 
-/** The committed fixtures (scripts/generate-fixtures.ts, seed 7). */
+/** The committed fixtures (seed 7; `npm run generate` writes them). */
 export const defaultOrders: readonly OrderSeed[] = orders as OrderSeed[];
 export const defaultPets: readonly PetSeed[] = pets;
 
 /**
- * The most orders one mock process serves: at 1,000,000 the admin list is 110 MB of JSON and eight concurrent
- * lists of each kind all answer (RSS 1.4 GB); near 4.8 million the admin list no longer fits in one V8 string.
- * The CLI refuses larger `--orders` and fixture files at start (docs/decisions.md).
+ * The most orders one mock process serves, with room for concurrent lists of every order; far beyond it the
+ * admin list no longer fits in one V8 string. The CLI refuses larger `--orders` and fixture files at start
+ * (docs/decisions.md, "Largest `--orders`", has the measurements).
  */
 export const MAX_ORDERS = 1_000_000;

@@ -1,5 +1,5 @@
 import type { MockClock } from './controls/clock.ts';
-import type { MockScenario } from './controls/scenarios.ts';
+import type { MockPreset } from './controls/presets.ts';
 import type { MockRequest, MockResponse } from './types.ts';
 
 /**
@@ -25,8 +25,10 @@ export interface MockExtension {
    * the request on without an await: host routing does so for every Store API request.
    */
   handle(request: MockRequest): Promise<MockResponse | undefined> | undefined;
-  /** Named states it can be put in, listed with the store's by `GET /__mock/scenarios`. */
-  readonly scenarios?: readonly MockScenario[];
+  /** Presets (named states) it can be put in, listed with the store's by `GET /__mock/presets`. */
+  readonly presets?: readonly MockPreset[];
+  /** @deprecated Read as `presets`; name them `presets`. */
+  readonly scenarios?: readonly MockPreset[];
   /** Back to the seed state; called by `POST /__mock/reset` and by the MSW controller's `reset()`. */
   reset?(): Promise<void>;
 }
@@ -37,9 +39,17 @@ export interface ServedRoute {
   readonly path: string;
 }
 
-/** What the composition root (`createMock`) gives each extension it builds: the mock's one clock. */
+/**
+ * What the mock's state keeps for its extensions, by extension: the domains simulation's store under
+ * `domains` when the state is shared by replicas (src/redis); nothing in memory. An extension reads its own
+ * entry and knows its shape.
+ */
+export type SharedDocuments = Readonly<Record<string, unknown>>;
+
+/** What the composition root (`createMock`) gives each extension it builds: the mock's one clock, and the state's documents. */
 export interface ExtensionContext {
   readonly clock: MockClock;
+  readonly documents?: SharedDocuments;
 }
 
 /** An extension built by the composition root, so that it reads the same clock as the rest of the mock. */

@@ -3,6 +3,7 @@ import type { RequestJournal } from './controls/journal.ts';
 import type { Shaping, TrafficControls } from './controls/traffic.ts';
 import type { MockExtension } from './extension.ts';
 import { checkCredential } from './http/auth.ts';
+import { nonJsonWrite } from './http/body.ts';
 import { type ControlPlanes, isControlPlane } from './http/control-planes.ts';
 import { ApiError, coreError } from './http/errors.ts';
 import type { PreferredAnswers } from './http/prefer.ts';
@@ -32,14 +33,24 @@ export interface HandlerParts {
 /** The answer, or a promise of it when an extension or a route had to wait. */
 export type Answer = MockResponse | Promise<MockResponse>;
 
+export interface Handle {
+  respond(request: MockRequest): Answer;
+  /**
+   * The answer to an error thrown while answering `request`: an ApiError's Error body, or a 500 Error body
+   * with the error reported once to `onUnexpectedError` (no CORS headers on a control plane).
+   */
+  failure(request: MockRequest, error: unknown): MockResponse;
+}
+
 /**
  * Builds `respond(request) → answer`: preflight → extensions → authentication → route → respond. The answer
  * is synchronous when nothing had to wait (a 401, a list, a 404): no promise and no microtask per request, the
- * largest cost left beside the bare server's on the bench (docs/performance.md). It is the one error boundary:
- * an ApiError becomes the spec's Error body; anything else becomes a 500 Error body, is reported once to
- * `onUnexpectedError`, and never escapes; a returned promise never rejects.
+ * largest cost left beside the bare server's on the bench (docs/performance.md). Its `failure` is the one
+ * place an error becomes an answer (the composition root's outer boundary uses it too): an ApiError becomes
+ * the spec's Error body; anything else becomes a 500 Error body, is reported once to `onUnexpectedError`,
+ * and never escapes; a returned promise never rejects.
  */
-export function createHandle(parts: HandlerParts): (request: MockRequest) => Answer {
+export function createHandle(parts: HandlerParts): Handle {
   const { basePath, apiKeys, router, extensions, kit, controlPlanes, journal, clock, storeCors, traffic } =
     parts;
   const realm = 'Bearer realm="petstore"';
@@ -58,7 +69,7 @@ export function createHandle(parts: HandlerParts): (request: MockRequest) => Ans
 
   const apiPrefix = `${basePath}/`;
 
-  return function respond(request) {
+  function respond(request: MockRequest): Answer {
     const shaping = traffic.active && !request.path.startsWith('/__') ? traffic.decide(request) : undefined;
     let answer: Answer;
     try {
@@ -73,7 +84,7 @@ export function createHandle(parts: HandlerParts): (request: MockRequest) => Ans
       );
     }
     return finish(request, answer, shaping);
-  };
+  }
 
   function failure(request: MockRequest, error: unknown): MockResponse {
     const errorKit = isControlPlane(request.path) ? controlPlanes.kit : kit;
@@ -106,6 +117,11 @@ export function createHandle(parts: HandlerParts): (request: MockRequest) => Ans
     // The control planes approve no preflight unless configured (ControlPlanes).
     if (request.method === 'OPTIONS') {
       return isControlPlane(request.path) ? controlPlanes.preflight(request) : kit.preflight;
+    }
+    // The control planes take JSON bodies only, whatever route (or none) would read them.
+    if (request.body && isControlPlane(request.path)) {
+      const refused = nonJsonWrite(request.method, request.headers['content-type'], true);
+      if (refused) throw refused;
     }
     // A loop, not findIndex with an arrow: no closure allocated per request.
     for (let index = 0; index < extensions.length; index++) {
@@ -153,6 +169,8 @@ export function createHandle(parts: HandlerParts): (request: MockRequest) => Ans
     const preferred = prefer === undefined ? undefined : parts.preferred.answer(request, path, prefer);
     return preferred ?? router.dispatch(request, path);
   }
+
+  return { respond, failure };
 }
 
 function applies(extension: MockExtension, request: MockRequest): boolean {

@@ -41,9 +41,11 @@ export interface MockResponse {
 export interface Delivery {
   /** Wait this long before answering. */
   readonly delayMs: number;
-  /** `reset`: a TCP reset; `empty`: close without a byte; `dribble`: the body in chunks over `dribbleMs`. */
+  /** `reset`: a TCP reset; `empty`: close without a byte; `dribble`: the body in pieces over `dribbleMs`. */
   readonly fault?: 'reset' | 'empty' | 'dribble';
   readonly dribbleMs?: number;
+  /** How many pieces a dribbled body is sent in (`dribblePieces` in src/core/controls/faults.ts cuts them). */
+  readonly dribbleChunks?: number;
 }
 
 /** Whether an order can still be cancelled. The public Order has no status field (the seed lists none). */

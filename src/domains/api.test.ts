@@ -71,7 +71,7 @@ describe('the dashboard API', () => {
 
   it('drops a removed domain from the configuration', async () => {
     const t = testDashboard();
-    await t.api('POST', '/__mock/dashboard/scenarios/every-state');
+    await t.api('POST', '/__mock/dashboard/presets/every-state');
     await t.api('DELETE', `${domainsOf('acme-shop')}/example.com`);
     const config = (await t.api('GET', '/__dashboard/api/projects/acme-shop/configuration')).body;
     expect(config).toEqual({ domains: { primary: 'www.example.com', redirects: [] } });
@@ -110,7 +110,7 @@ describe('the mock controls', () => {
 
   it('resets to the seed, clock included', async () => {
     const t = testDashboard();
-    await t.api('POST', '/__mock/dashboard/scenarios/every-state');
+    await t.api('POST', '/__mock/dashboard/presets/every-state');
     await t.advance('1h');
     expect((await t.api('POST', '/__mock/dashboard/reset')).status).toBe(204);
     expect((await t.api('GET', domainsOf('acme-shop'))).body).toEqual([]);

@@ -4,9 +4,9 @@ import { createDomains } from './domains.ts';
 import { domainError } from './errors.ts';
 import { loadPublicSuffixList } from './names.ts';
 import { defaultPlatform, maxPropagationMs, type Platform } from './platform.ts';
+import { type Preset, presets } from './presets.ts';
 import { createProjects } from './projects.ts';
 import type { DnsResolver } from './resolver.ts';
-import { type Scenario, scenarios } from './scenarios.ts';
 import { seed } from './seed.ts';
 import { createSimulatedResolver } from './simulated-dns.ts';
 import { createMemoryStore, type DashboardStore } from './store.ts';
@@ -74,19 +74,19 @@ export function createDashboard(options: DashboardOptions = {}) {
       return config;
     },
 
-    /** Replaces the whole state with the seed plus the scenario, timed from the clock's now. */
-    async loadScenario(name: string): Promise<Scenario> {
+    /** Replaces the whole state with the seed plus the preset, timed from the clock's now. */
+    async loadPreset(name: string): Promise<Preset> {
       await loadPublicSuffixList();
-      const scenario = scenarios.find((candidate) => candidate.name === name);
-      if (scenario === undefined) {
-        const names = scenarios.map((candidate) => candidate.name).join(', ');
-        throw domainError('SCENARIO_NOT_FOUND', `There is no scenario "${name}"; choose one of ${names}.`);
+      const preset = presets.find((candidate) => candidate.name === name);
+      if (preset === undefined) {
+        const names = presets.map((candidate) => candidate.name).join(', ');
+        throw domainError('PRESET_NOT_FOUND', `There is no preset "${name}"; choose one of ${names}.`);
       }
       await reset();
-      await scenario.load({ store, now: clock.now(), platform });
-      // Settle now so the state is the lifecycle's own answer, not the scenario's raw setup.
+      await preset.load({ store, now: clock.now(), platform });
+      // Settle now so the state is the lifecycle's own answer, not the preset's raw setup.
       for (const project of await projects.list()) await domains.list(project.id);
-      return scenario;
+      return preset;
     },
   };
 }

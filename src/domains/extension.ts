@@ -4,7 +4,11 @@ import { apiPrefix, createApiRoutes } from './api-routes.ts';
 import { createDashboard, type Dashboard, type DashboardOptions } from './dashboard.ts';
 import { createHostRouting } from './host-routing.ts';
 import { createMockRoutes, mockPrefix } from './mock-routes.ts';
-import { scenarios } from './scenarios.ts';
+import { presets } from './presets.ts';
+import type { DashboardStore } from './store.ts';
+
+/** The simulation's entry in the mock state's documents (`StatePort.documents`): a DashboardStore. */
+export const DOMAINS_DOCUMENT = 'domains';
 
 export interface DomainsDashboardOptions extends DashboardOptions {
   /** Host names the mock itself answers on (besides localhost and IP literals); never routed as custom domains. */
@@ -56,25 +60,34 @@ export function createDomainsDashboard(options: DomainsDashboardOptions = {}): D
       if (path.startsWith('/__')) return undefined;
       return byHost(request);
     },
-    // Listed beside the store's by GET /__mock/scenarios; /__mock/dashboard/scenarios still loads them too.
-    scenarios: scenarios.map(({ name, description }) => ({
+    // Listed beside the store's by GET /__mock/presets; /__mock/dashboard/presets loads them too.
+    presets: presets.map(({ name, description }) => ({
       name: `domains:${name}`,
       description: `Custom domains: ${description}`,
-      apply: async () => void (await simulation.loadScenario(name)),
+      apply: async () => void (await simulation.loadPreset(name)),
     })),
     reset: () => simulation.reset(),
   };
 }
 
+/** What `domainsSimulation` takes: the simulation's settings; its clock is the mock's. */
+export type DomainsSimulationOptions = Omit<DomainsDashboardOptions, 'clock'>;
+
 /**
- * The simulation as an extension of the composition root (`createMock`), on the mock's one clock.
+ * The custom-domains dashboard simulation, the package's one factory for it: an extension factory for the
+ * composition root (`createMock`, `createHandlers`, `startServer`), built on the mock's one clock and, when
+ * the mock's state is shared (Redis), on the state's document. Its `simulation` is the engine itself.
  *
  * @example const mock = createMock({ clock: 'manual', extensions: [domainsSimulation({ dnsPropagationMs: 0 })] });
  */
 export function domainsSimulation(
-  options: Omit<DomainsDashboardOptions, 'clock'> = {},
+  options: DomainsSimulationOptions = {},
 ): (context: ExtensionContext) => DomainsDashboard {
-  return ({ clock }) => createDomainsDashboard({ ...options, clock });
+  return ({ clock, documents }) => {
+    // A state shared by replicas keeps the simulation's store (src/redis); in memory each state has its own.
+    const shared = documents?.[DOMAINS_DOCUMENT] as DashboardStore | undefined;
+    return createDomainsDashboard({ ...options, clock, store: options.store ?? shared });
+  };
 }
 
 function within(path: string, prefix: string): boolean {

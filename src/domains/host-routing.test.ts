@@ -4,7 +4,7 @@ import { domainsOf, testDashboard } from './test-support/harness.ts';
 /** every-state puts a domain in each state; serving by host reads them. */
 async function everyState() {
   const t = testDashboard();
-  await t.api('POST', '/__mock/dashboard/scenarios/every-state');
+  await t.api('POST', '/__mock/dashboard/presets/every-state');
   const get = (host: string, path = '/v1/store/orders', query = '') =>
     t.call('GET', query ? `${path}?${query}` : path, undefined, { host });
   return { ...t, get };
@@ -55,7 +55,7 @@ describe('serving by host', () => {
 
   it('always passes the mock’s own names, IP literals, the platform subdomains and never-attached hosts', async () => {
     const t = testDashboard({ ownHosts: ['mock.internal:4010'] });
-    await t.api('POST', '/__mock/dashboard/scenarios/every-state');
+    await t.api('POST', '/__mock/dashboard/presets/every-state');
     for (const host of [
       'localhost:4010',
       '127.0.0.1:4010',

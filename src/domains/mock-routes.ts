@@ -4,21 +4,27 @@ import { Router, route } from '../core/http/router.ts';
 import { readBody } from './bodies.ts';
 import type { Dashboard } from './dashboard.ts';
 import { presentDomain, presentProject } from './present.ts';
-import { scenarios } from './scenarios.ts';
+import { type Preset, presets } from './presets.ts';
 
 export const mockPrefix = '/__mock/dashboard';
 
 /**
- * Mock controls: they change the simulation directly (plan, deploys, scenarios, reset). The clock here is
+ * Mock controls: they change the simulation directly (plan, deploys, presets, reset). The clock here is
  * the mock's one clock under its older path (`/__mock/clock` is the newer one).
  */
 export function createMockRoutes(simulation: Dashboard): Router {
   const { projects, platform, clock } = simulation;
-  const scenarioOf = ({ name, description, states }: (typeof scenarios)[number]) => ({
-    name,
-    description,
-    states,
-  });
+  const describe = ({ name, description, states }: Preset) => ({ name, description, states });
+  /** Loads the preset and answers it (under `key`) with the domains it made. */
+  const load = async (name: string, key: 'preset' | 'scenario') => {
+    const loaded = await simulation.loadPreset(name);
+    const domains = await simulation.store.listDomains();
+    const now = clock.now();
+    return json(200, {
+      [key]: describe(loaded),
+      domains: domains.map((d) => presentDomain(d, platform, now)),
+    });
+  };
 
   return new Router(
     [
@@ -45,18 +51,11 @@ export function createMockRoutes(simulation: Dashboard): Router {
           return json(200, clockState(clock));
         },
       }),
-      route('/scenarios', { GET: async () => json(200, scenarios.map(scenarioOf)) }),
-      route('/scenarios/:scenario', {
-        POST: async (_, { scenario }) => {
-          const loaded = await simulation.loadScenario(scenario);
-          const domains = await simulation.store.listDomains();
-          const now = clock.now();
-          return json(200, {
-            scenario: scenarioOf(loaded),
-            domains: domains.map((d) => presentDomain(d, platform, now)),
-          });
-        },
-      }),
+      route('/presets', { GET: async () => json(200, presets.map(describe)) }),
+      route('/presets/:preset', { POST: (_, { preset }) => load(preset, 'preset') }),
+      // The paths of before presets were named so (deprecated in spec/dashboard.openapi.yaml), answering as then.
+      route('/scenarios', { GET: async () => json(200, presets.map(describe)) }),
+      route('/scenarios/:scenario', { POST: (_, { scenario }) => load(scenario, 'scenario') }),
       route('/reset', {
         POST: async () => {
           await simulation.reset();

@@ -39,9 +39,9 @@ let suffixList: PublicSuffixList | undefined;
 let suffixListLoading: Promise<void> | undefined;
 
 /**
- * Loads the Public Suffix List (tldts: about 13 MB of memory and 30 ms), once. The simulation loads it on its
- * first use (a domain added or read, a zone created, a scenario), not at start-up: most runs of the mock never
- * touch custom domains (issue #18). The functions below that need it run only after one of those.
+ * Loads the Public Suffix List (tldts), once: it is large, so the simulation loads it on its first use (a
+ * domain added or read, a zone created, a preset), not at start-up, since most runs of the mock never touch
+ * custom domains (docs/performance.md, "Start-up"). The functions below that need it run only after one of those.
  */
 export function loadPublicSuffixList(): Promise<void> {
   suffixListLoading ??= import('tldts').then((module) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createMockApi } from '../core/api.ts';
 import { DEV_API_KEY } from '../core/defaults.ts';
-import { createMockApi } from '../core/index.ts';
 import { domainsOf, recordsOf, testDashboard } from './test-support/harness.ts';
 
 const target = 'acme-shop.mockpages.example';

@@ -10,7 +10,7 @@ export function seedProjects(now: number): Project[] {
       id: 'acme-shop',
       name: 'Acme Shop',
       plan: 'pro',
-      // A week ago: before any domain the scenarios attach (they date theirs two days back).
+      // A week ago: before any domain the presets attach (they date theirs two days back).
       deploys: [{ id: 'dpl_1', status: 'succeeded', createdAt: now - 7 * day }],
     },
     {

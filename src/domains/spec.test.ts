@@ -37,7 +37,9 @@ describe('spec/dashboard.openapi.yaml', () => {
     const www = `${domainsOf('acme-shop')}/www.example.com`;
     await call('POST', '/__mock/dashboard/scenarios/every-state');
     await call('GET', '/__mock/dashboard/scenarios');
-    await call('POST', '/__mock/dashboard/scenarios/nope');
+    await call('POST', '/__mock/dashboard/presets/every-state');
+    await call('GET', '/__mock/dashboard/presets');
+    await call('POST', '/__mock/dashboard/presets/nope');
     await call('GET', '/__dashboard/api/projects');
     await call('GET', '/__dashboard/api/projects/hobby-blog');
     await call('GET', '/__dashboard/api/projects/nope');

@@ -18,7 +18,7 @@ export function createMcpServer(target: MockTarget): McpServer {
   const server = new McpServer(
     { name: 'petstore-mock', title: 'Petstore mock', version: packageVersion() },
     {
-      instructions: `Drives the stateful Petstore Store API mock at ${baseUrl}${target.embedded ? ' (started by this server)' : ''}. Set it up with the admin tools (orders, scenarios, faults, latency, clock, sessions, custom domains), send Store API requests with store_request, read what an app sent with list_requests, and grade any deployment with run_conformance. Every tool takes an optional session (X-Mock-Session) to work on a state of its own.`,
+      instructions: `Drives the stateful Petstore Store API mock at ${baseUrl}${target.embedded ? ' (started by this server)' : ''}. Set it up with the admin tools (orders, presets, faults, latency, clock, sessions, custom domains), send Store API requests with store_request, read what an app sent with list_requests, and grade any deployment with run_conformance. Every tool takes an optional session (X-Mock-Session) to work on a state of its own.`,
     },
   );
   registerAdminTools(server, target);

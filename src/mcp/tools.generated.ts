@@ -637,13 +637,13 @@ export const adminTools: readonly AdminTool[] = [
     }
   },
   {
-    "name": "list_scenarios",
-    "title": "The named states the mock can be put in",
-    "description": "The named states the mock can be put in. (GET /__mock/scenarios, spec/mock-admin.openapi.yaml adminListScenarios)",
+    "name": "list_presets",
+    "title": "The presets (named states) the mock can be put in",
+    "description": "The presets (named states) the mock can be put in. (GET /__mock/presets, spec/mock-admin.openapi.yaml adminListPresets)",
     "spec": "mock-admin.openapi.yaml",
-    "operationId": "adminListScenarios",
+    "operationId": "adminListPresets",
     "method": "GET",
-    "path": "/__mock/scenarios",
+    "path": "/__mock/presets",
     "pathParameters": [],
     "queryParameters": [],
     "jsonBody": false,
@@ -660,13 +660,13 @@ export const adminTools: readonly AdminTool[] = [
     }
   },
   {
-    "name": "apply_scenario",
-    "title": "Put the mock in a named state",
-    "description": "Put the mock in a named state. The store's scenarios replace its orders (the journal, the clock and the rules are left alone); `domains:` scenarios load the dashboard simulation's states. A body is not needed; `{}` is accepted. (POST /__mock/scenarios/{name}, spec/mock-admin.openapi.yaml adminApplyScenario)",
+    "name": "apply_preset",
+    "title": "Put the mock in a preset (a named state)",
+    "description": "Put the mock in a preset (a named state). The store's presets replace its orders (the journal, the clock and the rules are left alone); `domains:` presets load the dashboard simulation's states. A body is not needed; `{}` is accepted. (POST /__mock/presets/{name}, spec/mock-admin.openapi.yaml adminApplyPreset)",
     "spec": "mock-admin.openapi.yaml",
-    "operationId": "adminApplyScenario",
+    "operationId": "adminApplyPreset",
     "method": "POST",
-    "path": "/__mock/scenarios/{name}",
+    "path": "/__mock/presets/{name}",
     "pathParameters": [
       "name"
     ],
@@ -1130,11 +1130,5 @@ export const storeOperations: readonly StoreOperation[] = [
     "path": "/store/orders/{orderId}",
     "operationId": "cancelOrder",
     "summary": "Cancel an order"
-  },
-  {
-    "method": "GET",
-    "path": "/pets/{petId}",
-    "operationId": "getPetById",
-    "summary": "Find a pet by id (deprecated)"
   }
 ];

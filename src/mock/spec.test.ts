@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { lint, loadConfig } from '@redocly/openapi-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { createMockApi } from '../core/index.ts';
+import { createMockApi } from '../core/api.ts';
 import { createMock } from './mock.ts';
 
 const specDir = new URL('../../spec/', import.meta.url);

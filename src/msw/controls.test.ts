@@ -42,9 +42,13 @@ describe('the MSW controller has the server’s controls', () => {
     }
   });
 
-  test('faults: a dribbled body arrives whole; a malformed one is not JSON', async () => {
+  test('faults: a dribbled body arrives whole, in the five pieces the Node server sends; a malformed one is not JSON', async () => {
     controller.faults.add({ path: '/v1/store/orders', fault: 'dribble', delay: '5ms' });
-    expect(await (await orders()).json()).toHaveLength(25);
+    const reader = ((await orders()).body as ReadableStream<Uint8Array>).getReader();
+    const pieces: Uint8Array[] = [];
+    for (let read = await reader.read(); !read.done; read = await reader.read()) pieces.push(read.value);
+    expect(pieces).toHaveLength(5);
+    expect(JSON.parse(Buffer.concat(pieces).toString())).toHaveLength(25);
     controller.faults.clear();
     controller.faults.add({ path: '/v1/store/orders', fault: 'malformed' });
     await expect((await orders()).json()).rejects.toThrow(SyntaxError);
@@ -68,15 +72,19 @@ describe('the MSW controller has the server’s controls', () => {
     expect(controller.journal.entries()).toHaveLength(2);
   });
 
-  test('scenarios.apply puts the store in a named state', async () => {
-    expect(controller.scenarios.list().map((s) => s.name)).toEqual(['seed', 'empty', 'all-shipped', 'large']);
-    await controller.scenarios.apply('empty');
+  test('presets.apply puts the store in a named state, as the admin API does', async () => {
+    expect(controller.presets.list().map((s) => s.name)).toEqual(['seed', 'empty', 'all-shipped', 'large']);
+    await controller.presets.apply('empty');
     expect(await (await orders()).json()).toEqual([]);
-    await expect(controller.scenarios.apply('nope')).rejects.toThrow(/no scenario "nope"/);
+    await expect(controller.presets.apply('nope')).rejects.toThrow(
+      'There is no preset "nope"; the presets are seed, empty, all-shipped, large.',
+    );
+    // The former name (deprecated) is the same object.
+    expect(controller.scenarios).toBe(controller.presets);
   });
 });
 
-describe('each session has its own rules and scenario', () => {
+describe('each session has its own rules and preset', () => {
   const inSession = (id: string) =>
     fetch(`${BASE}/store/orders`, { headers: { ...auth, 'x-mock-session': id } });
 
@@ -87,11 +95,36 @@ describe('each session has its own rules and scenario', () => {
     expect((await orders()).status).toBe(200);
   });
 
-  test('a scenario applied in one session leaves the others on the seed', async () => {
-    await controller.session('c').scenarios.apply('empty');
+  test('a preset applied in one session leaves the others on the seed', async () => {
+    await controller.session('c').presets.apply('empty');
     expect(await (await inSession('c')).json()).toEqual([]);
     expect(await (await orders()).json()).toHaveLength(25);
-    await controller.session('c').scenarios.apply('large');
+    await controller.session('c').presets.apply('large');
     expect(await (await inSession('c')).json()).toHaveLength(10_000);
+  });
+});
+
+describe('the MSW control planes', () => {
+  test("refuse a write whose body is not JSON with the Node server's 415, and create nothing", async () => {
+    const before = (await controller.store.snapshot()).length;
+    const plain = await fetch('https://api.shop.test/__mock/orders', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{"petId":1,"quantity":1,"status":"pending"}',
+    });
+    expect(plain.status).toBe(415);
+    expect(await plain.json()).toEqual({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      status: 415,
+      message:
+        'A request body to the mock\'s controls must be JSON, sent with "Content-Type: application/json".',
+    });
+    expect(await controller.store.snapshot()).toHaveLength(before);
+    const json = await fetch('https://api.shop.test/__mock/orders', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: '{"petId":1,"quantity":1,"status":"pending"}',
+    });
+    expect(json.status).toBe(201);
   });
 });

@@ -18,8 +18,8 @@ beforeEach(() => controller.reset());
 const get = async (path: string) => (await fetch(`${base}${path}`)).json();
 
 describe('the dashboard API through MSW', () => {
-  it('serves every state of a scenario to a frontend test, and the controller resets it', async () => {
-    const loaded = await fetch(`${base}/__mock/dashboard/scenarios/every-state`, { method: 'POST' });
+  it('serves every state of a preset to a frontend test, and the controller resets it', async () => {
+    const loaded = await fetch(`${base}/__mock/dashboard/presets/every-state`, { method: 'POST' });
     expect(loaded.status).toBe(200);
     const domains = await get('/__dashboard/api/projects/acme-shop/domains');
     expect(domains.map((d: { status: string }) => d.status)).toContain('misconfigured');
@@ -27,23 +27,24 @@ describe('the dashboard API through MSW', () => {
     expect(await get('/__dashboard/api/projects/acme-shop/domains')).toEqual([]);
   });
 
-  it('lists the simulation’s scenarios beside the store’s in /__mock/scenarios and applies them', async () => {
-    const listed = await get('/__mock/scenarios');
-    const names = listed.map((scenario: { name: string }) => scenario.name);
+  it('lists the simulation’s presets beside the store’s in /__mock/presets and applies them', async () => {
+    const listed = await get('/__mock/presets');
+    const names = listed.map((preset: { name: string }) => preset.name);
     expect(names.slice(0, 4)).toEqual(['seed', 'empty', 'all-shipped', 'large']);
     expect(names).toContain('domains:every-state');
-    const applied = await fetch(`${base}/__mock/scenarios/domains:every-state`, { method: 'POST' });
+    const applied = await fetch(`${base}/__mock/presets/domains:every-state`, { method: 'POST' });
     expect(applied.status).toBe(200);
     const domains = await get('/__dashboard/api/projects/acme-shop/domains');
     expect(domains.map((d: { status: string }) => d.status)).toContain('misconfigured');
     await controller.reset();
-    await controller.scenarios.apply('domains:every-state');
+    await controller.presets.apply('domains:every-state');
     expect(await get('/__dashboard/api/projects/acme-shop/domains')).not.toEqual([]);
   });
 
   it('lets a test move the clock, through the API or the controller', async () => {
     const added = await fetch(`${base}/__dashboard/api/projects/acme-shop/domains`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'www.example.com' }),
     });
     expect(added.status).toBe(201);
@@ -56,6 +57,7 @@ describe('the dashboard API through MSW', () => {
   it('answers refusals with an Error body a frontend can show', async () => {
     const response = await fetch(`${base}/__dashboard/api/projects/hobby-blog/domains`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'www.example.com' }),
     });
     expect(response.status).toBe(403);

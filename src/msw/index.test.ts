@@ -2,8 +2,9 @@ import { build } from 'esbuild';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createClock } from '../core/controls/clock.ts';
-import type { InMemoryOrderStore } from '../core/orders/store.ts';
-import { createHandlers } from './index.ts';
+import type { InMemoryOrderStore } from '../core/orders/memory-store.ts';
+import { cliRefusal, UNUSABLE_KEYS } from '../test-support/api-keys.ts';
+import { createHandlers, createMock } from './index.ts';
 
 const { handlers, controller } = createHandlers({
   baseUrl: 'https://api.shop.test/api/v1',
@@ -101,4 +102,14 @@ describe('the MSW entry point, bundled for a browser', () => {
     expect(inputs.filter((input) => /src\/domains\/|node_modules\/ajv/.test(input))).toEqual([]);
     expect(result.outputFiles[0]?.text).not.toMatch(/\beval\(|new Function\(/);
   });
+});
+
+describe('a key no request can send', () => {
+  test.each(UNUSABLE_KEYS)(
+    '%j is refused by createHandlers and createMock in the words the CLI uses',
+    (key) => {
+      expect(() => createHandlers({ apiKeys: [key] })).toThrow(cliRefusal(key));
+      expect(() => createMock({ apiKeys: [key] })).toThrow(cliRefusal(key));
+    },
+  );
 });

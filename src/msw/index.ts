@@ -1,15 +1,11 @@
 import { delay, type HttpHandler, HttpResponse, type HttpResponseResolver, http } from 'msw';
-import type {
-  FaultInput,
-  FaultRule,
-  LatencySettings,
-  MockClock,
-  MockExtension,
-  MockRequest,
-  MockResponse,
-  RequestJournal,
-  ServedRoute,
-} from '../core/index.ts';
+import type { MockClock } from '../core/controls/clock.ts';
+import { dribblePieces } from '../core/controls/faults.ts';
+import type { RequestJournal } from '../core/controls/journal.ts';
+import { applyPreset, describePreset } from '../core/controls/presets.ts';
+import type { FaultInput, FaultRule, LatencySettings } from '../core/controls/traffic.ts';
+import type { MockExtension, ServedRoute } from '../core/extension.ts';
+import type { Delivery, MockRequest, MockResponse } from '../core/types.ts';
 import { createMock, type Mock, type MockOptions, type MockState } from '../mock/mock.ts';
 import { resolveBaseUrl } from './base-url.ts';
 import { type ControllerStore, controllerStore } from './store-view.ts';
@@ -24,6 +20,12 @@ export interface CreateHandlersOptions extends MockOptions {
    * is resolved against `location` (browser, jsdom).
    */
   readonly baseUrl?: string;
+}
+
+/** The presets (named states) of a mock, as the controller offers them. */
+export interface Presets {
+  list(): { name: string; description: string }[];
+  apply(name: string): Promise<void>;
 }
 
 /** Controls the mock from a test: reset state in `beforeEach`, move the clock, inspect the store and journal. */
@@ -47,11 +49,10 @@ export interface MockController {
     get(): LatencySettings;
     set(settings: LatencySettings): void;
   };
-  /** Named states, as at /__mock/scenarios: `await controller.scenarios.apply('empty')`. */
-  readonly scenarios: {
-    list(): { name: string; description: string }[];
-    apply(name: string): Promise<void>;
-  };
+  /** Presets (named states), as at /__mock/presets: `await controller.presets.apply('empty')`. */
+  readonly presets: Presets;
+  /** @deprecated The same as `presets`. */
+  readonly scenarios: Presets;
   /** The state behind this controller (the default session's, or the one `session(id)` gave). */
   readonly api: MockState;
   /** The extensions built for this mock (the domains simulation, when given one). */
@@ -95,7 +96,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): {
       if (response.delivery.delayMs > 0) await delay(response.delivery.delayMs);
       const { fault } = response.delivery;
       if (fault === 'reset' || fault === 'empty') return HttpResponse.error();
-      if (fault === 'dribble') return dribbled(response, response.delivery.dribbleMs ?? 0);
+      if (fault === 'dribble') return dribbled(response, response.delivery);
     }
     return toHttpResponse(response, request.method);
   };
@@ -117,6 +118,11 @@ export function createHandlers(options: CreateHandlersOptions = {}): {
 
 function controllerOf(state: MockState, session: (id: string) => MockState): MockController {
   const { clock, store, journal, extensions, traffic } = state;
+  const presets: Presets = {
+    list: () => state.presets().map(describePreset),
+    // The admin API's own lookup: an unknown name is the same 404 ApiError, naming the presets.
+    apply: async (name) => void (await applyPreset(state.presets(), name)),
+  };
   return {
     reset: () => state.reset(),
     clock,
@@ -128,15 +134,8 @@ function controllerOf(state: MockState, session: (id: string) => MockState): Moc
       clear: () => traffic.clearFaults(),
     },
     latency: { get: () => traffic.latency(), set: (settings) => traffic.setLatency(settings) },
-    scenarios: {
-      list: () => state.scenarios().map(({ name, description }) => ({ name, description })),
-      async apply(name) {
-        const scenario = state.scenarios().find((candidate) => candidate.name === name);
-        if (!scenario)
-          throw new Error(`There is no scenario "${name}"; controller.scenarios.list() names them.`);
-        await scenario.apply();
-      },
-    },
+    presets,
+    scenarios: presets,
     api: state,
     extensions,
     session: (id) => controllerOf(session(id), session),
@@ -166,15 +165,14 @@ async function toMockRequest(request: Request): Promise<MockRequest> {
   };
 }
 
-/** The body in five pieces spread over `ms`, with MSW's own `delay()` between them. */
-function dribbled(response: MockResponse, ms: number): HttpResponse<ReadableStream> {
-  const bytes = new TextEncoder().encode(response.body?.text ?? '');
-  const size = Math.max(1, Math.ceil(bytes.length / 5));
+/** The body in the pieces the core describes, with MSW's own `delay()` after each. */
+function dribbled(response: MockResponse, delivery: Delivery): HttpResponse<ReadableStream> {
+  const { pieces, pauseMs } = dribblePieces(new TextEncoder().encode(response.body?.text ?? ''), delivery);
   const stream = new ReadableStream({
     async start(controller) {
-      for (let start = 0; start < bytes.length; start += size) {
-        controller.enqueue(bytes.subarray(start, start + size));
-        await delay(Math.floor(ms / 5));
+      for (const piece of pieces) {
+        controller.enqueue(piece);
+        await delay(pauseMs);
       }
       controller.close();
     },

@@ -1,4 +1,4 @@
-import type { OrderStore } from '../core/index.ts';
+import type { OrderStore } from '../core/orders/store.ts';
 
 /** An order id as a test holds it: the wire's number (`1`), a string (`'1'`), or a bigint beyond 2^53. */
 export type OrderId = string | number | bigint;

@@ -1,8 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import type { Delivery, MockResponse } from '../core/index.ts';
-
-/** How many pieces a dribbled body is sent in. */
-const DRIBBLE_CHUNKS = 5;
+import { dribblePieces } from '../core/controls/faults.ts';
+import type { Delivery, MockResponse } from '../core/types.ts';
 
 /**
  * Carries out what the core described for a delayed or faulty answer (src/core/controls/traffic.ts), on the raw
@@ -30,15 +28,13 @@ export async function deliver(
     write(res, response);
     return;
   }
-  const bytes = Buffer.from(response.body.text);
+  const { pieces, pauseMs } = dribblePieces(Buffer.from(response.body.text), delivery);
   // Without a length the body is chunked, so each piece leaves as it is written.
   res.writeHead(response.status, response.headers);
-  const size = Math.ceil(bytes.length / DRIBBLE_CHUNKS);
-  const pause = Math.floor((delivery.dribbleMs ?? 0) / DRIBBLE_CHUNKS);
-  for (let start = 0; start < bytes.length; start += size) {
+  for (const piece of pieces) {
     if (res.destroyed) return;
-    res.write(bytes.subarray(start, start + size));
-    await sleep(pause);
+    res.write(piece);
+    await sleep(pauseMs);
   }
   res.end();
 }

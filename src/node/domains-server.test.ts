@@ -24,7 +24,7 @@ describe('the custom-domain flow on the node server', () => {
     const domains = '/__dashboard/api/projects/acme-shop/domains';
     const added = await send('POST', domains, { name: 'www.example.com' });
     expect(added.status).toBe(201);
-    // The dashboard API is a control plane: no CORS unless --admin-cors-origin (issue 11).
+    // The dashboard API is a control plane: no CORS unless --admin-cors-origin (docs/decisions.md).
     expect(added.headers['access-control-allow-origin']).toBeUndefined();
     const [record] = added.body.records;
     await send('POST', '/__dashboard/api/dns/zones', { name: 'example.com' });
@@ -109,7 +109,7 @@ describe('the custom-domain flow on the node server', () => {
   });
 
   it('resets the dashboard with POST /__mock/reset', async () => {
-    await send('POST', '/__mock/dashboard/scenarios/every-state');
+    await send('POST', '/__mock/dashboard/presets/every-state');
     expect((await send('POST', '/__mock/reset')).status).toBeLessThan(300);
     expect((await send('GET', '/__dashboard/api/projects/acme-shop/domains')).body).toEqual([]);
   });

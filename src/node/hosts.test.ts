@@ -91,7 +91,7 @@ describe('Host parsing (RFC 9112 §3.2)', () => {
   });
 
   test('never copies a Host with userinfo into a redirect', async () => {
-    const loaded = await fetch(`${mock.url}/__mock/dashboard/scenarios/every-state`, { method: 'POST' });
+    const loaded = await fetch(`${mock.url}/__mock/dashboard/presets/every-state`, { method: 'POST' });
     expect(loaded.status).toBe(200);
     expect((await withHost(mock, 'example.com:80')).head).toMatch(
       /location: http:\/\/www\.example\.com:80\//i,

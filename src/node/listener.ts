@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { MockApi } from '../core/api.ts';
 import { coreError } from '../core/http/errors.ts';
-import type { HeaderMap, MockApi, MockRequest, MockResponse } from '../core/index.ts';
+import type { HeaderMap, MockRequest, MockResponse } from '../core/types.ts';
 import { deliver } from './delivery.ts';
 import { answerAndClose } from './raw-answer.ts';
 
@@ -91,9 +92,9 @@ interface Prepared {
 
 /**
  * Answers that repeat are the same objects each time (the order list per store revision, the 401s), so their
- * head and bytes are prepared once: Node writes a reused header object measurably faster than a fresh one.
- * An answer is kept only once it has been seen twice in a row: a fresh one (a 404 naming its id) adds no
- * WeakMap entry, whose cost to the garbage collector was a fifth of a 404's.
+ * head and bytes are prepared once: Node writes a reused header object faster than a fresh one. An answer
+ * is kept only once it has been seen twice in a row: a fresh one (a 404 naming its id) adds no WeakMap entry,
+ * whose cost to the garbage collector was a large part of a 404's (docs/performance.md, "Hot paths").
  */
 const prepared = new WeakMap<MockResponse, Prepared>();
 let lastSeen: MockResponse | undefined;

@@ -1,6 +1,6 @@
 import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { MockResponse } from '../core/index.ts';
+import type { MockResponse } from '../core/types.ts';
 
 /** After refusing a request whose body is still arriving, how much more of it is read and dropped at most. */
 export const LINGER_BYTES = 1024 * 1024;

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
+import { nonJsonWrite } from '../core/http/body.ts';
 import { isControlPlane } from '../core/http/control-planes.ts';
 import { type ApiError, coreError } from '../core/http/errors.ts';
-import { truncate } from '../core/http/router.ts';
+import { truncate } from '../core/http/text.ts';
 import { hostNotAllowed } from '../domains/host-routing.ts';
 import { type AllowedHostsOptions, allowedHosts, parseHostField } from './allowed-hosts.ts';
 
@@ -15,7 +16,6 @@ export interface GateOptions extends AllowedHostsOptions {
 /** Undefined when the request may go on; the refusal otherwise. */
 export type Verdict = ApiError | undefined;
 
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Host values already seen to be served: the common case costs one lookup. */
 const KNOWN_HOSTS_LIMIT = 256;
 
@@ -121,13 +121,8 @@ function controlPlaneRefusal(req: IncomingMessage, adminOrigins: ReadonlySet<str
   if (!configured && !navigation && req.headers['sec-fetch-site'] === 'cross-site') {
     return coreError('FOREIGN_ORIGIN', "The mock's controls answer its own pages only, not another site's.");
   }
-  if (WRITES.has(req.method ?? '') && hasBody(req) && !isJson(req.headers['content-type'])) {
-    return coreError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      'A request body to the mock\'s controls must be JSON, sent with "Content-Type: application/json".',
-    );
-  }
-  return undefined;
+  // The core refuses it too; here before the body is read, and for a DELETE whose body is never read.
+  return nonJsonWrite(req.method ?? '', req.headers['content-type'], hasBody(req));
 }
 
 /** The mock's own origin: `http://` (or `https://`, behind a proxy) plus the request's Host. */
@@ -141,13 +136,4 @@ function isOwnOrigin(origin: string, host: string | undefined): boolean {
 export function hasBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
   return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
-}
-
-function isJson(contentType: string | undefined): boolean {
-  if (contentType === undefined) return false;
-  const semicolon = contentType.indexOf(';');
-  return (
-    (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase() ===
-    'application/json'
-  );
 }

@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createClock } from '../core/controls/clock.ts';
+import { cliRefusal, UNUSABLE_KEYS } from '../test-support/api-keys.ts';
 import { rawRequest } from '../test-support/raw-http.ts';
 import { PENDING_ID } from '../test-support/scenarios.ts';
 import { TEST_START } from '../test-support/targets.ts';
@@ -150,4 +151,13 @@ describe('node server', () => {
     expect(response.headers.get('content-length')).toBeNull();
     expect(response.headers.get('content-type')).toBeNull();
   });
+});
+
+describe('a key no request can send', () => {
+  test.each(UNUSABLE_KEYS)(
+    '%j is refused by startServer in the words the CLI uses, before it listens',
+    async (key) => {
+      await expect(startServer({ port: 0, apiKeys: [key] })).rejects.toThrow(cliRefusal(key));
+    },
+  );
 });

@@ -1,17 +1,18 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { MockClock } from '../core/controls/clock.ts';
 import type { ExtensionFactory } from '../core/extension.ts';
 import { type ApiError, coreError } from '../core/http/errors.ts';
-import type { MockClock, MockRequest } from '../core/index.ts';
+import type { MockRequest } from '../core/types.ts';
 import {
   type Dashboard,
   type DomainsDashboard,
-  type DomainsDashboardOptions,
+  type DomainsSimulationOptions,
   domainsSimulation,
 } from '../domains/index.ts';
 import { createMock, type Mock, type MockOptions } from '../mock/mock.ts';
-import { CONTROL_PAGE_PATH, withControlPage } from '../pages/control-server.ts';
-import { isPagePath, withDashboardPage } from '../pages/dashboard-server.ts';
+import { isControlPagePath, withControlPage } from '../pages/control-server.ts';
+import { isDashboardPagePath, withDashboardPage } from '../pages/dashboard-server.ts';
 import { createListener, type ListenerOptions } from './listener.ts';
 import { answerAndClose, boundIgnoredBody, writeRaw } from './raw-answer.ts';
 import { createRequestGate, hasBody } from './request-gate.ts';
@@ -32,9 +33,7 @@ export interface ServerOptions extends MockOptions, ListenerOptions {
    * The custom-domains dashboard simulation (`/__dashboard/api`, `/__mock/dashboard`) on the mock's clock;
    * `false` leaves it out.
    */
-  readonly domains?: Omit<DomainsDashboardOptions, 'clock'> | false;
-  /** Wraps the built mock, e.g. to share its state across replicas (src/redis). */
-  readonly share?: (mock: Mock) => Mock;
+  readonly domains?: DomainsSimulationOptions | false;
   /** Open connections at most (default 2000); more are closed at once. */
   readonly maxConnections?: number;
   /** The MCP tools at `/__mock/mcp` (docs/mcp.md), with the admin API; the MCP SDK is loaded only then. */
@@ -172,8 +171,7 @@ function build(options: ServerOptions, mcp?: typeof import('../mcp/endpoint.ts')
   };
   const withDomains: ExtensionFactory[] =
     options.domains === false ? [] : [(context) => (domains = domainsSimulation(domainsOptions)(context))];
-  const built = createMock({ ...options, extensions: [...(options.extensions ?? []), ...withDomains] });
-  const api = options.share ? options.share(built) : built;
+  const api = createMock({ ...options, extensions: [...(options.extensions ?? []), ...withDomains] });
   const listener = createListener(api, options);
   const withPages = options.dashboardPage === false || !domains ? listener : withDashboardPage(listener);
   // The control page needs the admin API it drives.
@@ -199,7 +197,7 @@ function build(options: ServerOptions, mcp?: typeof import('../mcp/endpoint.ts')
     const front =
       mcpEndpoint && path === mcp?.MCP_PATH
         ? mcpEndpoint
-        : isPagePath(path) || isControlPagePath(path)
+        : isDashboardPagePath(path) || isControlPagePath(path)
           ? page
           : undefined;
     if (!front) return listener(req, res);
@@ -237,11 +235,6 @@ function build(options: ServerOptions, mcp?: typeof import('../mcp/endpoint.ts')
       else refuse(req, res, refusal);
     },
   };
-}
-
-/** `/__mock/` and its files (control-page.ts); every other /__mock path is the admin API. */
-function isControlPagePath(path: string): boolean {
-  return path === '/__mock' || path === CONTROL_PAGE_PATH || path.startsWith(`${CONTROL_PAGE_PATH}page/`);
 }
 
 function log(options: ServerOptions, request: MockRequest, status: number, milliseconds = 0): void {

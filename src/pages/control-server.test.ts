@@ -13,7 +13,7 @@ describe('the control page is served at /__mock/ beside the admin API', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
-    expect(await page.text()).toContain('<h1>Mock controls</h1>');
+    expect(await page.text()).toContain('<h1>Control page</h1>');
     const script = await fetch(`${mock.url}/__mock/page/app.js`);
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     // The base styles and the fetch helper both pages share, from src/pages/shared.
@@ -34,7 +34,7 @@ describe('the control page is served at /__mock/ beside the admin API', () => {
     try {
       const page = await fetch(`${bare.url}/__mock/`);
       expect(page.status).not.toBe(200);
-      expect(await page.text()).not.toContain('Mock controls');
+      expect(await page.text()).not.toContain('Control page');
     } finally {
       await bare.close();
     }

@@ -1,13 +1,7 @@
 import type { RequestListener } from 'node:http';
 import { resolve } from 'node:path';
 import { coreError } from '../core/http/errors.ts';
-import {
-  dashboardPageRoot,
-  readOnlyOrFolder,
-  resolvePageFile,
-  sendError,
-  sendFile,
-} from './dashboard-server.ts';
+import { pageRoot, readOnlyOrFolder, resolvePageFile, sendError, sendFile } from './page-files.ts';
 
 /** The control page: `/__mock/` itself, its files under `/__mock/page/` (every other /__mock path is the API). */
 export const CONTROL_PAGE_PATH = '/__mock/';
@@ -15,7 +9,12 @@ const ASSETS = '/__mock/page/';
 
 /** `src/pages/control` under the package root, from source and from `dist/src/pages` alike. */
 export function controlPageRoot(from: string = import.meta.url): string {
-  return dashboardPageRoot(from, 'pages/control');
+  return pageRoot('pages/control', from);
+}
+
+/** `/__mock/` and its files; every other /__mock path is the admin API. */
+export function isControlPagePath(path: string): boolean {
+  return path === '/__mock' || path === CONTROL_PAGE_PATH || path.startsWith(ASSETS);
 }
 
 /**
@@ -28,8 +27,8 @@ export function withControlPage(next: RequestListener, root: string = controlPag
   const base = resolve(root);
   return (req, res) => {
     const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
+    if (!isControlPagePath(path)) return next(req, res);
     const page = path === '/__mock' || path === CONTROL_PAGE_PATH;
-    if (!page && !path.startsWith(ASSETS)) return next(req, res);
     if (!readOnlyOrFolder(req, res, path, CONTROL_PAGE_PATH)) return;
     const file = page ? resolve(base, 'index.html') : resolvePageFile(base, path.slice(ASSETS.length));
     sendFile(req, res, file, `The control page has no file ${path}; open ${CONTROL_PAGE_PATH}.`).catch(() => {

@@ -89,10 +89,10 @@ describe.skipIf(skipWithoutChromium)('the control page in a real browser', { tim
     await page.locator('#faults-list', { hasText: 'No faults' }).waitFor();
   });
 
-  it('applies a scenario and advances the clock; a refusal is shown, not thrown', async () => {
-    await page.getByLabel('Scenario', { exact: true }).selectOption('empty');
-    await expect(page.locator('#scenario-help').textContent()).resolves.toContain('No orders at all');
-    await page.getByRole('button', { name: 'Apply scenario' }).click();
+  it('applies a preset and advances the clock; a refusal is shown, not thrown', async () => {
+    await page.getByLabel('Preset', { exact: true }).selectOption('empty');
+    await expect(page.locator('#preset-help').textContent()).resolves.toContain('No orders at all');
+    await page.getByRole('button', { name: 'Apply preset' }).click();
     await page.locator('#orders-caption', { hasText: '0 orders' }).waitFor();
     await page.getByLabel('Advance by').fill('1h');
     await page.getByRole('button', { name: 'Advance the clock' }).click();

@@ -19,7 +19,7 @@ const KEY = 'petstore-dev-key';
 const getWithHost = (mock: RunningServer, host: string) =>
   nodeRequest(mock.port, '/v1/store/orders', { headers: { host, authorization: `Bearer ${KEY}` } });
 
-// Generous per-test bounds for a loaded CI machine; each walk takes about 5 s alone.
+// Generous per-test bounds for a loaded CI machine: each walk drives a real browser through many steps.
 describe.skipIf(skipWithoutChromium)(
   'the Domains settings page in a real browser',
   { timeout: 40_000 },
@@ -294,9 +294,9 @@ describe.skipIf(skipWithoutChromium)(
     });
 
     it('shows every state at once, at desktop and phone width', async () => {
-      await page.getByLabel('Scenario').selectOption('every-state');
-      await page.getByRole('button', { name: 'Load scenario' }).click();
-      await announced('Loaded the scenario every-state');
+      await page.getByLabel('Preset').selectOption('every-state');
+      await page.getByRole('button', { name: 'Load preset' }).click();
+      await announced('Loaded the preset every-state');
       await card('shop.example.org').waitFor();
       // Every control has an accessible name, and ids (which labels and ARIA point at) are unique.
       const problems = await page.evaluate(() => {

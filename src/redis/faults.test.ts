@@ -26,11 +26,7 @@ beforeAll(async () => {
   mock = await startServer({
     port: 0,
     apiKeys: [KEY],
-    store: state.store,
-    clock: state.clock,
-    domains: { store: state.dashboardStore },
-    share: state.share,
-    sessionDirectory: state.sessions,
+    state,
   });
 });
 afterAll(async () => {

@@ -1,11 +1,10 @@
-import { seedOrders } from '../core/api.ts';
 import type { ClockMode, MockClock } from '../core/controls/clock.ts';
 import { defaultOrders } from '../core/defaults.ts';
 import type { OrderSeed } from '../core/orders/order-input.ts';
-import type { OrderStore } from '../core/orders/store.ts';
-import { type Clock, systemClock } from '../core/types.ts';
-import type { DashboardStore } from '../domains/index.ts';
-import type { Mock, SessionDirectoryFactory } from '../mock/mock.ts';
+import { seedOrders } from '../core/orders/seed.ts';
+import { type Clock, type MockRequest, systemClock } from '../core/types.ts';
+import { DOMAINS_DOCUMENT } from '../domains/extension.ts';
+import type { MockState, SessionParts, StatePort } from '../mock/state.ts';
 import { connectRedis } from './connection.ts';
 import { RedisOrderStore } from './order-store.ts';
 import { DEFAULT_KEY_PREFIX } from './settings.ts';
@@ -26,28 +25,25 @@ export interface RedisStateOptions {
   readonly baseClock?: Clock;
 }
 
-/** What `startServer` needs to serve a shared state: the orders, the clock, the simulation's store, the wrap. */
-export interface RedisState {
-  readonly store: OrderStore;
+/** The mock's state in Redis, shared by every replica under one key prefix: pass it as `createMock({ state })`. */
+export interface RedisState extends StatePort {
   /** The mock's one clock, its offset shared. */
   readonly clock: MockClock;
-  readonly dashboardStore: DashboardStore;
-  /** Runs each request of the built mock as a transaction on the shared simulation and clock. */
-  share(mock: Mock): Mock;
-  /** The sessions (`X-Mock-Session`), shared by every replica under the prefix: pass it as `sessionDirectory`. */
-  readonly sessions: SessionDirectoryFactory;
+  /** The sessions (`X-Mock-Session`), shared by every replica under the prefix. */
+  sessions(parts: SessionParts): RedisSessions;
+  run<T>(request: MockRequest | undefined, state: MockState, work: () => Promise<T>): Promise<T>;
+  /** Closes the connection to Redis (after the server stopped). */
   close(): Promise<void>;
 }
 
 /**
- * Connects to Redis and opens the shared state. Throws StoreUnreachableError when Redis cannot be reached.
+ * Connects to Redis and opens the shared state: the orders, the mock's clock, the domains simulation's
+ * document and the sessions. Throws StoreUnreachableError when Redis cannot be reached.
  *
  * @example
  * const state = await openRedisState({ url: 'redis://127.0.0.1:6379/0' });
- * const mock = await startServer({
- *   store: state.store, clock: state.clock, domains: { store: state.dashboardStore }, share: state.share,
- *   sessionDirectory: state.sessions,
- * });
+ * const mock = await startServer({ state });
+ * // … later: await mock.close(); await state.close();
  */
 export async function openRedisState(options: RedisStateOptions): Promise<RedisState> {
   const client = await connectRedis(options.url);
@@ -60,9 +56,9 @@ export async function openRedisState(options: RedisStateOptions): Promise<RedisS
     return {
       store,
       clock: shared.clock,
-      dashboardStore: shared.store,
-      share: shared.share,
+      documents: { [DOMAINS_DOCUMENT]: shared.store },
       sessions: (parts) => new RedisSessions(client, prefix, store, shared, parts),
+      run: shared.run,
       close: async () => client.destroy(),
     };
   } catch (error) {

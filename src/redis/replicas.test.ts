@@ -86,7 +86,7 @@ describe.skipIf(!hasRedis)('two mocks on one Redis and key prefix', () => {
 
   test('reset on one resets both', async () => {
     await send(one, 'DELETE', `/v1/store/orders/${PENDING_ID}`);
-    await send(one, 'POST', '/__mock/dashboard/scenarios/every-state');
+    await send(one, 'POST', '/__mock/dashboard/presets/every-state');
     expect((await send(two, 'POST', '/__mock/reset')).status).toBe(204);
     expect(await listedIds(one)).toContain(PENDING_ID);
     expect((await send(one, 'GET', '/__dashboard/api/projects/acme-shop/domains')).body).toEqual([]);

@@ -1,12 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { type ClockMode, createClock, type MockClock } from '../core/controls/clock.ts';
-import { SESSION_HEADER } from '../core/controls/sessions.ts';
 import type { MockExtension } from '../core/extension.ts';
-import { ApiError, coreError } from '../core/http/errors.ts';
-import type { MockRequest, MockResponse } from '../core/types.ts';
+import type { MockRequest } from '../core/types.ts';
 import { type Clock, systemClock } from '../core/types.ts';
 import { createMemoryStore, type DomainsDashboard, type MemoryDashboardStore } from '../domains/index.ts';
-import type { Mock, MockState } from '../mock/mock.ts';
+import type { MockState } from '../mock/state.ts';
 import { type RedisClient, storeUnavailable } from './connection.ts';
 import {
   type CommitMode,
@@ -28,7 +26,7 @@ export interface DocumentSlot {
   simulation?: DomainsDashboard['simulation'];
   /** Where the clock of a document seeded afresh starts (what a manual clock shows). */
   readonly start: () => number;
-  /** Settled once the document was installed at start-up (the default state's). */
+  /** Settled once the default state's document was installed (before its first request is answered). */
   installed?: Promise<void>;
 }
 
@@ -47,11 +45,6 @@ interface Copy {
   readonly text: string;
   readonly store: MemoryDashboardStore;
   readonly clock: MockClock;
-}
-
-/** What `share` needs of the sessions' directory (shared-sessions.ts): a session's state and its document. */
-export interface SharedSessions {
-  enter(id: string): Promise<{ readonly state: MockState; readonly slot: DocumentSlot }>;
 }
 
 /** How often a request runs again after another replica changed the state under it. */
@@ -171,6 +164,24 @@ export function createSharedDashboard(
     return transaction?.loaded?.clock ?? transaction?.slot.cached?.clock ?? mockClock();
   });
 
+  /** The states of sessions and their documents; any other state is the default one. */
+  const sessionSlots = new WeakMap<MockState, DocumentSlot>();
+
+  /**
+   * The default state, met on its first request: its simulation seeds the default document, and the first
+   * process to get here installs its seed (the simulation's, on the boot copy); later ones keep what they find.
+   */
+  function adopt(state: MockState): DocumentSlot {
+    if (main.installed) return main;
+    main.simulation = simulationOf(state.extensions);
+    main.installed = (async () => {
+      await main.simulation?.ready;
+      await commit(main, 'nx', { version: '', text: '', ...boot });
+    })();
+    main.installed.catch(() => {}); // reported by the request that waits for it
+    return main;
+  }
+
   /** The simulation among a state's extensions, which seeds its document. */
   const simulationOf = (extensions: readonly MockExtension[]) =>
     extensions.find((extension): extension is DomainsDashboard => 'simulation' in extension)?.simulation;
@@ -208,48 +219,21 @@ export function createSharedDashboard(
         build,
       );
       slot.simulation = simulationOf(state.extensions);
+      sessionSlots.set(state, slot);
       return { state, slot };
     },
     /**
-     * The mock with every request run as a transaction on its state's document (`reset()` too); a request
-     * with X-Mock-Session on its session's. The first process to get here installs its seed (the
-     * simulation's, on the boot copy); later ones keep what they find.
+     * Runs `work` as a transaction on the document of `state` (a session's, or the default one): a request
+     * under /__ on the latest document, written back if it changed; the Store API's requests read it only if
+     * they need the simulation; a reset from code (`request` undefined) writes the seed over whatever is there.
      */
-    share(mock: Mock): Mock {
-      main.simulation = simulationOf(mock.extensions);
-      main.installed = (async () => {
-        await main.simulation?.ready;
-        await commit(main, 'nx', { version: '', text: '', ...boot });
-      })();
-      main.installed.catch(() => {}); // reported by the first request, as a 503
-      const sessions = mock.sessions as Partial<SharedSessions>;
-      const ordersPath = `${mock.basePath}/store/`;
-      const handle = async (request: MockRequest): Promise<MockResponse> => {
-        const own = request.path.startsWith('/__');
-        // The orders' hot path reads no clock but the journal's (the last one this process saw): no load.
-        const eager = own || !request.path.startsWith(ordersPath);
-        const mode = own ? 'cas' : 'read';
-        const id = request.headers[SESSION_HEADER];
-        try {
-          if (id === undefined || !sessions.enter) {
-            return await run(main, mode, () => mock.handle(request), eager);
-          }
-          const { state, slot } = await sessions.enter(id);
-          return await run(slot, mode, () => state.handle(request), eager);
-        } catch (error) {
-          // Loading or writing the document failed outside the core's error boundary: answer as it would.
-          if (error instanceof ApiError) return mock.reject(error);
-          console.error('petstore-mock: unexpected error in the shared state:', error);
-          return mock.reject(coreError('INTERNAL_ERROR', 'The mock failed unexpectedly; see its log.'));
-        }
-      };
-      return {
-        ...mock,
-        handle,
-        // Every answer waits for the shared document (or not, on the orders' path): one way in.
-        respond: handle,
-        reset: () => run(main, 'force', () => mock.reset(), true),
-      };
+    run<T>(request: MockRequest | undefined, state: MockState, work: () => Promise<T>): Promise<T> {
+      const slot = sessionSlots.get(state) ?? adopt(state);
+      if (request === undefined) return run(slot, 'force', work, true);
+      const own = request.path.startsWith('/__');
+      // The orders' hot path reads no clock but the journal's (the last one this process saw): no load.
+      const eager = own || !request.path.startsWith(`${state.basePath}/store/`);
+      return run(slot, own ? 'cas' : 'read', work, eager);
     },
   };
 }

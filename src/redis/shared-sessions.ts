@@ -5,11 +5,11 @@ import {
   type SessionLimits,
   tooManySessions,
 } from '../core/controls/sessions.ts';
-import type { MockState, SessionParts } from '../mock/mock.ts';
+import type { MockState, SessionParts } from '../mock/state.ts';
 import { type LuaScript, type RedisClient, runScript, storeUnavailable } from './connection.ts';
 import { type RedisOrderStore, sessionDropped } from './order-store.ts';
 import { dropScript, listScript, useScript } from './session-scripts.ts';
-import type { DocumentSlot, SharedDashboard, SharedSessions } from './shared-dashboard.ts';
+import type { DocumentSlot, SharedDashboard } from './shared-dashboard.ts';
 
 /** What this process keeps of a session: its state (journal, traffic rules) for one incarnation. */
 interface Local {
@@ -27,7 +27,7 @@ const MAX_ATTEMPTS = 5;
  * each session's orders and simulation live under `P:session:<id>:`, with a Redis expiry refreshed on every
  * use. Each replica keeps its own journal and traffic rules of a session, as it does for the default state.
  */
-export class RedisSessions implements SessionDirectory<MockState>, SharedSessions {
+export class RedisSessions implements SessionDirectory<MockState> {
   readonly limits: SessionLimits;
   readonly #client: RedisClient;
   readonly #prefix: string;
@@ -59,7 +59,7 @@ export class RedisSessions implements SessionDirectory<MockState>, SharedSession
     this.#expiryMs = Math.max(2 * parts.limits.ttlMs, 1000);
   }
 
-  async enter(id: string): Promise<Local> {
+  async #enter(id: string): Promise<Local> {
     checkSessionId(id);
     const [outcome, created] = await this.#run(
       useScript,
@@ -78,7 +78,7 @@ export class RedisSessions implements SessionDirectory<MockState>, SharedSession
   }
 
   async use(id: string): Promise<MockState> {
-    return (await this.enter(id)).state;
+    return (await this.#enter(id)).state;
   }
 
   async drop(id: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-// The English locale alone: the whole package takes about 250 ms to import, this entry about 40 (issue #18).
+// The English locale alone: importing every locale would cost start-up (docs/performance.md, "Start-up").
 import type { Faker } from '@faker-js/faker';
 import { faker } from '@faker-js/faker/locale/en';
 import { COMPLETE_FLAG, ORDER_STATUSES, OrderColumns } from '../core/orders/order-columns.ts';
@@ -49,7 +49,7 @@ function* generate(options: GenerateOptions): Generator<OrderSeed> {
 
 /**
  * The same orders as columns (what the CLI's generating worker fills and posts back): a store takes them
- * without an object per order (issue #18: RSS).
+ * without an object per order (docs/performance.md, "Seeds as columns").
  */
 export function generateOrderColumns(options: GenerateOptions): OrderColumns {
   if (!Number.isSafeInteger(options.count) || options.count < 0) {

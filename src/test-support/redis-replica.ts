@@ -23,11 +23,8 @@ export async function startReplica(
   const state = await openRedisState({ url, keyPrefix, clock: 'manual', baseClock: FIXED_START });
   const mock = await startServer({
     port: 0,
-    store: state.store,
-    clock: state.clock,
-    domains: { store: state.dashboardStore, dnsPropagationMs: 60_000 },
-    share: state.share,
-    sessionDirectory: state.sessions,
+    state,
+    domains: { dnsPropagationMs: 60_000 },
     ...options,
   });
   return {

@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node';
 import { expect } from 'vitest';
-import { createClock } from '../core/index.ts';
+import { createClock } from '../core/controls/clock.ts';
 import { createMock, type MockOptions } from '../mock/mock.ts';
 import { createHandlers } from '../msw/index.ts';
 import { startServer } from '../node/index.ts';

@@ -27,12 +27,12 @@ writeFileSync(process.argv[3], ts.transpileModule(readFileSync(process.argv[2], 
 }
 
 // Had any of these types resolved to `any`, the directives would be unused, and that is an error.
-const NOT_ANY = `import { createMockApi } from 'petstore-mock';
+const NOT_ANY = `import { createMock } from 'petstore-mock';
 import { type RunningServer } from 'petstore-mock/node';
 import { createHandlers } from 'petstore-mock/msw';
 import { type CheckResult } from 'petstore-mock/conformance';
 // @ts-expect-error basePath is a string
-export const basePath: number = createMockApi({}).basePath;
+export const basePath: number = createMock({}).basePath;
 // @ts-expect-error the store is an object
 export const store: number = createHandlers({ baseUrl: 'http://x.test/v1' }).controller.store;
 // @ts-expect-error the port is a number

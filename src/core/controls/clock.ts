@@ -1,5 +1,5 @@
 import { coreError } from '../http/errors.ts';
-import { truncate } from '../http/router.ts';
+import { truncate } from '../http/text.ts';
 import { type Clock, systemClock } from '../types.ts';
 import { formatDuration, parseDuration } from './duration.ts';
 

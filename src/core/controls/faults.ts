@@ -1,7 +1,10 @@
 import { type ApiError, errorBody } from '../http/errors.ts';
 import type { ResponseKit } from '../http/responses.ts';
-import type { MockResponse } from '../types.ts';
+import type { Delivery, MockResponse } from '../types.ts';
 import type { Shaping } from './traffic.ts';
+
+/** How many pieces a dribbled body is sent in, on every plane. */
+const DRIBBLE_CHUNKS = 5;
 
 /**
  * The answer a fault gives instead of running the operation (`status`, `reset`, `empty`: the state does
@@ -33,7 +36,10 @@ export function shape(response: MockResponse, { delayMs, fault }: Shaping): Mock
     case 'delay':
       return { ...response, delivery: { delayMs: delayMs + fault.ms } };
     case 'dribble':
-      return { ...response, delivery: { delayMs, fault: 'dribble', dribbleMs: fault.ms } };
+      return {
+        ...response,
+        delivery: { delayMs, fault: 'dribble', dribbleMs: fault.ms, dribbleChunks: DRIBBLE_CHUNKS },
+      };
     case 'malformed': {
       // The real status (a 204 cannot carry the body, so it becomes 200) with JSON cut off mid-way.
       const text = response.body?.text ?? '{"id":1}';
@@ -47,4 +53,19 @@ export function shape(response: MockResponse, { delayMs, fault }: Shaping): Mock
     default:
       return delayMs === 0 ? response : { ...response, delivery: { delayMs } };
   }
+}
+
+/**
+ * A dribbled body as every adapter sends it: `dribbleChunks` pieces (never an empty one), with a pause of
+ * `dribbleMs / dribbleChunks` after each.
+ */
+export function dribblePieces(
+  bytes: Uint8Array,
+  delivery: Delivery,
+): { readonly pieces: Uint8Array[]; readonly pauseMs: number } {
+  const chunks = delivery.dribbleChunks ?? DRIBBLE_CHUNKS;
+  const size = Math.max(1, Math.ceil(bytes.length / chunks));
+  const pieces: Uint8Array[] = [];
+  for (let start = 0; start < bytes.length; start += size) pieces.push(bytes.subarray(start, start + size));
+  return { pieces, pauseMs: Math.floor((delivery.dribbleMs ?? 0) / chunks) };
 }

@@ -1,5 +1,5 @@
 import { coreError } from '../http/errors.ts';
-import type { JournalEntry } from './journal.ts';
+import type { JournalEntry } from './journal-entry.ts';
 
 /** Filters over the journal; they combine (every one given must hold). */
 export interface JournalQuery {

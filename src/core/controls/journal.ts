@@ -1,15 +1,8 @@
 import type { HeaderMap, MockRequest } from '../types.ts';
+import type { JournalEntry } from './journal-entry.ts';
 import { findEntries, type JournalQuery } from './journal-query.ts';
 
-export interface JournalEntry {
-  readonly time: string;
-  readonly method: string;
-  readonly path: string;
-  readonly query: string;
-  readonly status: number;
-  /** Request headers: Authorization-like ones redacted, and the mock's keys wherever they appear. */
-  readonly headers: Readonly<Record<string, string>>;
-}
+export type { JournalEntry } from './journal-entry.ts';
 
 export interface JournalLimits {
   /** How many requests it keeps; default 1000. */

@@ -1,7 +1,8 @@
 import type { MockExtension } from '../extension.ts';
 import { coreError } from '../http/errors.ts';
 import { jsonResponse, noContentResponse } from '../http/responses.ts';
-import { Router, route, truncate } from '../http/router.ts';
+import { Router, route } from '../http/router.ts';
+import { truncate } from '../http/text.ts';
 import type { Clock } from '../types.ts';
 
 /** The header that picks a session: `X-Mock-Session: <id>`. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { checkCredential, constantTimeEquals } from './auth.ts';
+import { apiKeyProblem, checkCredential, constantTimeEquals } from './auth.ts';
 
 const keys = ['key-one', 'key-two'];
 
@@ -33,5 +33,15 @@ describe('constantTimeEquals', () => {
     expect(constantTimeEquals('ab', 'abc')).toBe(false);
     expect(constantTimeEquals('abc', 'abd')).toBe(false);
     expect(constantTimeEquals('', '')).toBe(true);
+  });
+});
+
+describe('apiKeyProblem', () => {
+  test('accepts a key a client can send after "Bearer ", and names the setting of one it cannot', () => {
+    expect(apiKeyProblem('petstore-dev-key', 'apiKeys')).toBeUndefined();
+    expect(apiKeyProblem('abc+/~._-==', 'apiKeys')).toBeUndefined();
+    expect(apiKeyProblem('key with space', 'apiKeys')).toBe(
+      'apiKeys must be an RFC 6750 token (letters, digits, - . _ ~ + /, then = padding), not "key with space".',
+    );
   });
 });

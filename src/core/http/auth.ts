@@ -1,8 +1,20 @@
+import { quote } from './text.ts';
+
 /** What the Authorization header amounts to. */
 export type Credential = 'valid' | 'missing' | 'invalid';
 
 // RFC 6750 §2.1: b64token = 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"="
 const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+/**
+ * Why `key` cannot be an API key, or undefined when it can: a key must be a token a client can send after
+ * "Bearer " (RFC 6750 §2.1), or every request with it would be a 401. `setting` names where the key came
+ * from (`--api-key`, `apiKeys`), so every plane refuses the same keys with the same sentence.
+ */
+export function apiKeyProblem(key: string, setting: string): string | undefined {
+  if (BEARER_TOKEN.test(key)) return undefined;
+  return `${setting} must be an RFC 6750 token (letters, digits, - . _ ~ + /, then = padding), not ${quote(key)}.`;
+}
 
 /**
  * Reads a bearer credential. The scheme is case-insensitive (RFC 9110 §11.1). A header with another scheme

@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { generateOperations, OPERATIONS_OUT } from '../../../scripts/generate-operations.ts';
 import { errorBodyProblems, specProblems } from '../../test-support/spec-validator.ts';
 import { createMockApi } from '../api.ts';
 import type { MockRequest } from '../types.ts';
@@ -99,11 +97,5 @@ describe('Prefer: code= and example= (Prism conventions)', () => {
     expect(parsed.get('wait')).toBe('10');
     expect(parsed.get('example')).toBe('empty');
     expect(parsePrefer(',,;=, "x"').size).toBe(0);
-  });
-
-  test('the operations table is generated from spec/openapi.yaml and not stale', () => {
-    expect(readFileSync(new URL(`../../../${OPERATIONS_OUT}`, import.meta.url), 'utf8')).toBe(
-      generateOperations(),
-    );
   });
 });

@@ -1,7 +1,7 @@
 import type { MockRequest, MockResponse } from '../types.ts';
 import { coreError } from './errors.ts';
 import { jsonBody, type ResponseKit } from './responses.ts';
-import { truncate } from './router.ts';
+import { truncate } from './text.ts';
 
 /** One operation of spec/openapi.yaml as scripts/generate-operations.ts reads it. */
 export interface SpecOperation {

@@ -1,6 +1,7 @@
 import type { ServedRoute } from '../extension.ts';
 import type { MockRequest, MockResponse } from '../types.ts';
 import { coreError } from './errors.ts';
+import { truncate } from './text.ts';
 
 /** The names of a path's `:param` segments, read from the literal (as Hono's `ParamKeys` does). */
 export type ParamKeys<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
@@ -161,9 +162,4 @@ function decodeSegment(segment: string): string {
   } catch {
     return segment;
   }
-}
-
-/** Keeps messages readable when a client sends a 20 KB path. */
-export function truncate(text: string, max = 64): string {
-  return text.length <= max ? text : `${text.slice(0, max)}…`;
 }

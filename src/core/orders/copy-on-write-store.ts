@@ -58,7 +58,7 @@ export class CopyOnWriteOrderStore implements OrderStore {
     this.#revision++;
   }
 
-  /** A scenario's orders (issue 15): the session's own copy holds them. */
+  /** A preset's orders: the session's own copy holds them. */
   replace(orders: readonly StoredOrder[]): Promise<void> {
     return this.#write(async (store) => {
       if (!store.replace) throw new Error('A session copy must be able to replace its orders.');
@@ -70,9 +70,13 @@ export class CopyOnWriteOrderStore implements OrderStore {
     return this.#own ?? this.#pristine;
   }
 
+  /** Runs a change on its own copy (made now if need be); the revision moves only when the copy changed. */
   async #write<T>(change: (store: OrderStore) => Promise<T>): Promise<T> {
     this.#own ??= this.#copy();
-    this.#revision++;
-    return change(this.#own);
+    const own = this.#own;
+    const before = await own.revision();
+    const result = await change(own);
+    if ((await own.revision()) !== before) this.#revision++;
+    return result;
   }
 }

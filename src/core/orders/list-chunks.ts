@@ -7,7 +7,7 @@ export interface ListView {
   readonly json: (order: StoredOrder) => string;
 }
 
-/** Orders per chunk: a change re-renders about 400 KB of JSON, and 1,000,000 orders make 245 chunks. */
+/** Orders per chunk: small enough that a change re-renders little, large enough that a million orders make few chunks. */
 export const CHUNK_ROWS = 4096;
 
 // The core names no runtime; TextEncoder is a global in every runtime it runs on (Node, browsers, workers).
@@ -27,7 +27,8 @@ let scratch = new Uint8Array(CHUNK_ROWS * 128);
 
 /**
  * A list's JSON as byte chunks of CHUNK_ROWS orders each, rendered lazily and kept until one of their orders
- * changes: after a change the next list costs one chunk's rendering, whatever the store's size (issue #11.13).
+ * changes: after a change the next list costs one chunk's rendering, whatever the store's size
+ * (docs/decisions.md, "Cost of a change at a large size").
  */
 export class ListChunks {
   /** Each chunk's orders as `,{…},{…}` (a leading comma per order), or undefined when it must be rendered. */
@@ -61,8 +62,8 @@ export class ListChunks {
 
   /**
    * Encodes each order straight into a scratch buffer and copies the chunk out: no string of the whole chunk
-   * (400 KB, kept alive across many young-generation collections) is built, which grew the heap by about 20 MB
-   * for a list of 100,000 orders (issue #18: RSS).
+   * (kept alive across many young-generation collections) is built, which grew the heap of a large list
+   * (docs/performance.md, "Lists in chunks").
    */
   #render(table: OrderTable, chunk: number): Uint8Array {
     const end = Math.min(table.length, (chunk + 1) * CHUNK_ROWS);

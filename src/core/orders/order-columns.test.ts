@@ -2,8 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { contractOrder, describeOrderStore } from '../../test-support/order-store-contract.ts';
 import { createMockApi } from '../api.ts';
 import type { StoredOrder } from '../types.ts';
+import { InMemoryOrderStore } from './memory-store.ts';
 import { COMPLETE_FLAG, OrderColumns } from './order-columns.ts';
-import { InMemoryOrderStore } from './store.ts';
 
 const PENDING = 0;
 const SHIPPED = 1 | COMPLETE_FLAG;

@@ -22,8 +22,8 @@ export interface OrderColumnArrays {
 }
 
 /**
- * Seed orders as columns: about 33 bytes an order and no object per order, so a large generated seed
- * (100,000 orders) loads into the store without growing the heap (issue #18: RSS). It is also an
+ * Seed orders as columns: a few typed arrays and no object per order, so a large generated seed loads into
+ * the store without growing the heap (docs/performance.md, "Seeds as columns"). It is also an
  * `Iterable<OrderSeed>`, so whatever reads `MockApiOptions.orders` one seed at a time works unchanged.
  */
 export class OrderColumns implements Iterable<OrderSeed>, OrderColumnArrays {

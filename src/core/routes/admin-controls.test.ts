@@ -169,6 +169,7 @@ describe('fault rules', () => {
       delayMs: 0,
       fault: 'dribble',
       dribbleMs: 2000,
+      dribbleChunks: 5,
     });
     expect((await call(mock, 'GET', '/v1/pets/2')).response.delivery).toEqual({ delayMs: 1500 });
   });
@@ -224,29 +225,41 @@ describe('latency', () => {
   });
 });
 
-describe('scenarios', () => {
+describe('presets', () => {
   test('lists the named states with a description and applies them', async () => {
     const mock = create();
-    const names = (await call(mock, 'GET', '/__mock/scenarios')).json.map((s: { name: string }) => s.name);
+    const names = (await call(mock, 'GET', '/__mock/presets')).json.map((s: { name: string }) => s.name);
     expect(names).toEqual(['seed', 'empty', 'all-shipped', 'large']);
-    expect((await call(mock, 'POST', '/__mock/scenarios/empty')).json).toMatchObject({
-      scenario: { name: 'empty' },
+    expect((await call(mock, 'POST', '/__mock/presets/empty')).json).toEqual({
+      preset: { name: 'empty', description: 'No orders at all: the list is [].' },
     });
     expect((await call(mock, 'GET', '/v1/store/orders')).json).toEqual([]);
-    await call(mock, 'POST', '/__mock/scenarios/large');
+    await call(mock, 'POST', '/__mock/presets/large');
     expect((await call(mock, 'GET', '/v1/store/orders')).json).toHaveLength(10_000);
-    await call(mock, 'POST', '/__mock/scenarios/all-shipped');
+    await call(mock, 'POST', '/__mock/presets/all-shipped');
     const orders = (await call(mock, 'GET', '/__mock/orders')).json as { status: string }[];
     expect(orders.length).toBeGreaterThan(0);
     expect(orders.every((order) => order.status === 'shipped')).toBe(true);
     expect((await call(mock, 'DELETE', '/v1/store/orders/1')).status).toBe(409);
-    await call(mock, 'POST', '/__mock/scenarios/seed');
+    await call(mock, 'POST', '/__mock/presets/seed');
     expect((await call(mock, 'DELETE', '/v1/store/orders/1')).status).toBe(204);
   });
 
-  test('an unknown scenario is a 404 that lists the known ones', async () => {
-    const { status, json } = await call(create(), 'POST', '/__mock/scenarios/nope');
+  test('an unknown preset is a 404 that lists the known ones', async () => {
+    const { status, json } = await call(create(), 'POST', '/__mock/presets/nope');
     expect(status).toBe(404);
-    expect(json.message).toContain('seed, empty, all-shipped, large');
+    expect(json.message).toBe('There is no preset "nope"; the presets are seed, empty, all-shipped, large.');
+  });
+
+  test('the former paths (deprecated) list and apply the same presets and answer as they did', async () => {
+    const mock = create();
+    expect((await call(mock, 'GET', '/__mock/scenarios')).json).toEqual(
+      (await call(mock, 'GET', '/__mock/presets')).json,
+    );
+    expect((await call(mock, 'POST', '/__mock/scenarios/empty')).json).toEqual({
+      scenario: { name: 'empty', description: 'No orders at all: the list is [].' },
+    });
+    expect((await call(mock, 'GET', '/v1/store/orders')).json).toEqual([]);
+    expect((await call(mock, 'POST', '/__mock/scenarios/nope')).status).toBe(404);
   });
 });

@@ -1,28 +1,26 @@
 import type { RequestJournal } from '../controls/journal.ts';
 import { parseJournalQuery } from '../controls/journal-query.ts';
-import type { MockScenario } from '../controls/scenarios.ts';
+import { applyPreset, describePreset, type MockPreset } from '../controls/presets.ts';
 import type { TrafficControls } from '../controls/traffic.ts';
 import { readJsonBody } from '../http/body.ts';
-import { coreError } from '../http/errors.ts';
 import { jsonBody, type ResponseKit } from '../http/responses.ts';
-import { type Route, route, truncate } from '../http/router.ts';
+import { type Route, route } from '../http/router.ts';
 import { bodyExamples, requestBodies } from './admin-bodies.generated.ts';
 
 export interface ControlDependencies {
   readonly journal: RequestJournal;
   readonly kit: ResponseKit;
   readonly traffic: TrafficControls;
-  /** The store's scenarios, then every extension's. */
-  readonly scenarios: () => readonly MockScenario[];
+  /** The store's presets, then every extension's. */
+  readonly presets: () => readonly MockPreset[];
 }
 
 /**
  * The controls a frontend developer reaches for (spec/mock-admin.openapi.yaml): journal queries, fault
- * rules, latency and scenarios. They change one mock's state, which its `reset()` clears.
+ * rules, latency and presets. They change one mock's state, which its `reset()` clears.
  */
-export function controlRoutes({ journal, kit, traffic, scenarios }: ControlDependencies): Route[] {
+export function controlRoutes({ journal, kit, traffic, presets }: ControlDependencies): Route[] {
   const json = (status: number, value: unknown) => kit.json(status, jsonBody(value));
-  const describe = ({ name, description }: MockScenario) => ({ name, description });
 
   return [
     route('/requests', {
@@ -58,20 +56,16 @@ export function controlRoutes({ journal, kit, traffic, scenarios }: ControlDepen
         return json(200, traffic.latency());
       },
     }),
-    route('/scenarios', { GET: async () => json(200, scenarios().map(describe)) }),
+    route('/presets', { GET: async () => json(200, presets().map(describePreset)) }),
+    route('/presets/:name', {
+      POST: async (_request, { name }) =>
+        json(200, { preset: describePreset(await applyPreset(presets(), name)) }),
+    }),
+    // The paths of before presets were named so (deprecated in spec/mock-admin.openapi.yaml), answering as then.
+    route('/scenarios', { GET: async () => json(200, presets().map(describePreset)) }),
     route('/scenarios/:name', {
-      POST: async (_request, { name }) => {
-        const scenario = scenarios().find((candidate) => candidate.name === name);
-        if (!scenario) {
-          const names = scenarios().map((candidate) => candidate.name);
-          throw coreError(
-            'NOT_FOUND',
-            `There is no scenario "${truncate(name)}"; GET /__mock/scenarios lists them: ${names.join(', ')}.`,
-          );
-        }
-        await scenario.apply();
-        return json(200, { scenario: describe(scenario) });
-      },
+      POST: async (_request, { name }) =>
+        json(200, { scenario: describePreset(await applyPreset(presets(), name)) }),
     }),
   ];
 }

@@ -1,12 +1,13 @@
 import { advanceClockBy, clockState, type MockClock } from '../controls/clock.ts';
 import type { RequestJournal } from '../controls/journal.ts';
-import type { MockScenario } from '../controls/scenarios.ts';
+import type { MockPreset } from '../controls/presets.ts';
 import type { TrafficControls } from '../controls/traffic.ts';
 import type { MockExtension } from '../extension.ts';
 import { readJsonBody } from '../http/body.ts';
 import { coreError } from '../http/errors.ts';
 import { chunkedBody, jsonBody, type ResponseKit } from '../http/responses.ts';
-import { Router, route, truncate } from '../http/router.ts';
+import { Router, route } from '../http/router.ts';
+import { truncate } from '../http/text.ts';
 import { parseId } from '../orders/ids.ts';
 import { parseOrderSeed } from '../orders/order-input.ts';
 import { adminOrderJson } from '../orders/order-json.ts';
@@ -23,7 +24,7 @@ export interface AdminDependencies {
   readonly kit: ResponseKit;
   readonly clock: MockClock;
   readonly traffic: TrafficControls;
-  readonly scenarios: () => readonly MockScenario[];
+  readonly presets: () => readonly MockPreset[];
   /** Resets the whole mock: orders, journal, clock and every extension. */
   readonly reset: () => Promise<void>;
 }
@@ -39,7 +40,7 @@ export function adminApi({
   clock,
   reset,
   traffic,
-  scenarios,
+  presets,
 }: AdminDependencies): MockExtension {
   // Built once per change of state, as the public list is.
   let cached: { revision: number; response: MockResponse } | undefined;
@@ -108,7 +109,7 @@ export function adminApi({
           return kit.noContent;
         },
       }),
-      ...controlRoutes({ journal, kit, traffic, scenarios }),
+      ...controlRoutes({ journal, kit, traffic, presets }),
       route('/clock', { GET: async () => clockResponse() }),
       route('/clock/advance', {
         POST: async (request) => {

@@ -1,6 +1,7 @@
 import { coreError } from '../http/errors.ts';
 import { chunkedBody, type ResponseKit } from '../http/responses.ts';
-import { type Params, type Route, route, truncate } from '../http/router.ts';
+import { type Params, type Route, route } from '../http/router.ts';
+import { truncate } from '../http/text.ts';
 import { parseId } from '../orders/ids.ts';
 import { orderJson } from '../orders/order-json.ts';
 import { hasChunkedLists, type OrderStore } from '../orders/store.ts';
@@ -11,16 +12,16 @@ export { orderJson } from '../orders/order-json.ts';
 /**
  * List bodies by the store's list they render. A store hands out the same array until it changes, and the
  * sessions that have changed nothing read one shared seed store: they then share one body too, instead of
- * holding a copy each (a 100,000-order list is about 10 MB).
+ * holding a copy each (a large list is megabytes of JSON).
  */
 const listBodies = new WeakMap<readonly StoredOrder[], ResponseBody>();
 
 /** listOrders and cancelOrder. */
 export function orderRoutes(store: OrderStore, kit: ResponseKit): Route[] {
-  // Serialized once per change of state: listing 100,000 orders then costs what sending the bytes costs.
+  // Serialized once per change of state: listing a large store then costs what sending the bytes costs.
   let cached: { revision: number; response: MockResponse } | undefined;
 
-  // Returned, not thrown: the fresh-id 404 is a hot path (issue #18), and its body is one template.
+  // Returned, not thrown: the fresh-id 404 is a hot path (docs/performance.md), and its body is one template.
   const orderNotFound = kit.errorTemplate((id) =>
     coreError('ORDER_NOT_FOUND', `Order ${id} does not exist.`),
   );
@@ -28,7 +29,7 @@ export function orderRoutes(store: OrderStore, kit: ResponseKit): Route[] {
   function listOrders(): MockResponse | Promise<MockResponse> {
     if (!hasChunkedLists(store)) return listFromStore();
     // The in-memory store answers at once, and keeps the list in chunks that a change re-renders one at a
-    // time (issue #11.13): no promise on the hot path.
+    // time (docs/decisions.md, "Cost of a change at a large size"): no promise on the hot path.
     const revision = store.currentRevision();
     if (cached?.revision !== revision) {
       cached = { revision, response: kit.json(200, chunkedBody(store.listChunks('public'))) };
@@ -72,8 +73,8 @@ export function orderRoutes(store: OrderStore, kit: ResponseKit): Route[] {
 }
 
 /**
- * The orders' JSON, joined a thousand at a time: each batch's small strings die young instead of all
- * 100,000 of them outliving a collection, which kept the heap (and resident memory) tens of MB larger.
+ * The orders' JSON, joined a thousand at a time: each batch's small strings die young instead of all of them
+ * outliving a collection, which kept the heap (and resident memory) larger (docs/performance.md).
  */
 function listJson(orders: readonly StoredOrder[]): string {
   const batches: string[] = [];

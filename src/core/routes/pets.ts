@@ -1,7 +1,8 @@
 import type { MockExtension } from '../extension.ts';
 import { coreError } from '../http/errors.ts';
 import type { ResponseKit } from '../http/responses.ts';
-import { type Params, type Route, route, truncate } from '../http/router.ts';
+import { type Params, type Route, route } from '../http/router.ts';
+import { truncate } from '../http/text.ts';
 import { parseId } from '../orders/ids.ts';
 import type { Clock, MockResponse, Pet, ResponseBody } from '../types.ts';
 

@@ -12,7 +12,7 @@ import { ApiError, jsonCaller } from './shared/fetch-json.js';
  * @typedef {Schemas['FaultInput']} FaultInput
  * @typedef {Schemas['FaultRule']} FaultRule
  * @typedef {Schemas['LatencySettings']} LatencySettings
- * @typedef {Schemas['Scenario']} Scenario
+ * @typedef {Schemas['Preset']} Preset
  * @typedef {Schemas['Clock']} Clock
  */
 
@@ -57,10 +57,10 @@ export const api = {
   getLatency: () => call('GET', '/latency'),
   /** @param {LatencySettings} settings @returns {Promise<LatencySettings>} */
   setLatency: (settings) => call('PUT', '/latency', settings),
-  /** @returns {Promise<Scenario[]>} */
-  listScenarios: () => call('GET', '/scenarios'),
-  /** @param {string} name @returns {Promise<{ scenario: Scenario }>} */
-  applyScenario: (name) => call('POST', `/scenarios/${segment(name)}`),
+  /** @returns {Promise<Preset[]>} */
+  listPresets: () => call('GET', '/presets'),
+  /** @param {string} name @returns {Promise<{ preset: Preset }>} */
+  applyPreset: (name) => call('POST', `/presets/${segment(name)}`),
   /** @returns {Promise<Clock>} */
   getClock: () => call('GET', '/clock'),
   /** @param {string} by @returns {Promise<Clock>} */

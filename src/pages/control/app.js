@@ -1,6 +1,6 @@
 // @ts-check
 import { ApiError, api } from './api.js';
-import { $, announce, clockTime, el, inputValue } from './dom.js';
+import { announce, byId, clockTime, h } from './shared/dom.js';
 import { faultText, journalRows, MAX_ROWS, orderRows } from './views.js';
 
 /** @typedef {import('./api.js').Order} Order */
@@ -11,8 +11,8 @@ const POLL_MS = 2000;
 let pollTimer = 0;
 /** The journal's filter, as a query string; set by the Filter form. */
 let journalQuery = 'limit=50';
-/** @type {import('./api.js').Scenario[]} */
-let scenarios = [];
+/** @type {import('./api.js').Preset[]} */
+let presets = [];
 
 /**
  * Runs an action, showing a refusal in `errorId` (the API's message says what to do), then redraws.
@@ -21,7 +21,7 @@ let scenarios = [];
  * @param {() => Promise<string | void>} action resolves to what to announce
  */
 async function act(errorId, action) {
-  const error = $(errorId, HTMLElement);
+  const error = byId(errorId, HTMLElement);
   error.textContent = '';
   try {
     const message = await action();
@@ -41,7 +41,7 @@ async function act(errorId, action) {
  * @param {string} done
  */
 function wireButton(buttonId, errorId, call, done) {
-  $(buttonId, HTMLButtonElement).addEventListener(
+  byId(buttonId, HTMLButtonElement).addEventListener(
     'click',
     () =>
       void act(errorId, async () => {
@@ -62,26 +62,26 @@ async function refresh() {
       api.getClock(),
     ]);
     drawOrders(orders);
-    $('journal-body', HTMLElement).replaceChildren(...journalRows(entries));
-    $('journal-caption', HTMLElement).textContent =
+    byId('journal-body', HTMLElement).replaceChildren(...journalRows(entries));
+    byId('journal-caption', HTMLElement).textContent =
       `${entries.length} request${entries.length === 1 ? '' : 's'}, newest first`;
-    $('faults-list', HTMLElement).replaceChildren(
+    byId('faults-list', HTMLElement).replaceChildren(
       ...(faults.length
-        ? faults.map((rule) => el('li', { 'data-fault': rule.id }, faultText(rule)))
-        : [el('li', {}, 'No faults: every request is answered normally.')]),
+        ? faults.map((rule) => h('li', { 'data-fault': rule.id }, faultText(rule)))
+        : [h('li', {}, 'No faults: every request is answered normally.')]),
     );
     drawLatency(latency);
-    $('clock-line', HTMLElement).replaceChildren(
+    byId('clock-line', HTMLElement).replaceChildren(
       'Mock clock: ',
-      el('time', { datetime: clock.now }, clockTime(clock.now)),
+      h('time', { datetime: clock.now }, clockTime(clock.now)),
       ` (${clock.mode}, offset ${clock.offset})`,
     );
-    $('clock-state', HTMLElement).replaceChildren(
-      el('time', { datetime: clock.now }, clock.now.replace('T', ' ').replace(/\.\d+Z$/, 'Z')),
+    byId('clock-state', HTMLElement).replaceChildren(
+      h('time', { datetime: clock.now }, clock.now.replace('T', ' ').replace(/\.\d+Z$/, 'Z')),
       ` · ${clock.mode === 'manual' ? 'stands still until advanced' : 'real time'} · offset ${clock.offset}`,
     );
   } catch (error) {
-    $('orders-error', HTMLElement).textContent =
+    byId('orders-error', HTMLElement).textContent =
       error instanceof ApiError ? `${error.code}: ${error.message}` : String(error);
   }
   pollTimer = window.setTimeout(() => {
@@ -92,8 +92,10 @@ async function refresh() {
 /** @param {Order[]} orders */
 function drawOrders(orders) {
   const active = document.activeElement;
-  const focused = $('orders-body', HTMLElement).contains(active) ? active?.getAttribute('aria-label') : null;
-  $('orders-body', HTMLElement).replaceChildren(
+  const focused = byId('orders-body', HTMLElement).contains(active)
+    ? active?.getAttribute('aria-label')
+    : null;
+  byId('orders-body', HTMLElement).replaceChildren(
     ...orderRows(orders, {
       cancel: (order) =>
         void act('orders-error', async () => `Cancelled order ${(await api.cancelOrder(order.id)).id}.`),
@@ -102,7 +104,7 @@ function drawOrders(orders) {
     }),
   );
   const shown = Math.min(orders.length, MAX_ROWS);
-  $('orders-caption', HTMLElement).textContent =
+  byId('orders-caption', HTMLElement).textContent =
     orders.length > shown ? `${orders.length} orders (the first ${shown} shown)` : `${orders.length} orders`;
   // Polling redraws the rows: keep keyboard focus on the same button.
   if (focused) {
@@ -113,23 +115,26 @@ function drawOrders(orders) {
 
 /** @param {import('./api.js').LatencySettings} latency */
 function drawLatency(latency) {
-  const input = $('latency-global', HTMLInputElement);
+  const input = byId('latency-global', HTMLInputElement);
   if (document.activeElement !== input) input.value = latency.global ?? '';
-  $('latency-routes', HTMLElement).replaceChildren(
+  byId('latency-routes', HTMLElement).replaceChildren(
     ...(latency.routes ?? []).map((route) =>
-      el('li', {}, `${route.method ?? 'Any method'} ${route.path}: ${route.latency}`),
+      h('li', {}, `${route.method ?? 'Any method'} ${route.path}: ${route.latency}`),
     ),
   );
 }
+
+/** The value of an input, trimmed. @param {string} id */
+const inputValue = (id) => byId(id, HTMLInputElement).value.trim();
 
 /** @param {string} id */
 const optionalNumber = (id) => (inputValue(id) === '' ? undefined : Number(inputValue(id)));
 
 function wire() {
-  $('create-form', HTMLFormElement).addEventListener('submit', (event) => {
+  byId('create-form', HTMLFormElement).addEventListener('submit', (event) => {
     event.preventDefault();
     const status = /** @type {'pending' | 'shipped' | 'cancelled'} */ (
-      $('create-status', HTMLSelectElement).value
+      byId('create-status', HTMLSelectElement).value
     );
     void act('orders-error', async () => {
       const order = await api.createOrder({
@@ -141,10 +146,10 @@ function wire() {
     });
   });
   wireButton('reset-button', 'orders-error', api.reset, 'The mock is back to its seed state.');
-  $('journal-form', HTMLFormElement).addEventListener('submit', (event) => {
+  byId('journal-form', HTMLFormElement).addEventListener('submit', (event) => {
     event.preventDefault();
     const query = new URLSearchParams();
-    const method = $('journal-method', HTMLSelectElement).value;
+    const method = byId('journal-method', HTMLSelectElement).value;
     if (method) query.set('method', method);
     for (const [name, id] of [
       ['path', 'journal-path'],
@@ -158,10 +163,10 @@ function wire() {
     void act('journal-error', async () => 'Filtered the requests.');
   });
   wireButton('journal-clear', 'journal-error', api.clearRequests, 'Cleared the journal.');
-  $('fault-form', HTMLFormElement).addEventListener('submit', (event) => {
+  byId('fault-form', HTMLFormElement).addEventListener('submit', (event) => {
     event.preventDefault();
-    const method = $('fault-method', HTMLSelectElement).value;
-    const fault = /** @type {FaultInput['fault']} */ ($('fault-kind', HTMLSelectElement).value);
+    const method = byId('fault-method', HTMLSelectElement).value;
+    const fault = /** @type {FaultInput['fault']} */ (byId('fault-kind', HTMLSelectElement).value);
     /** @type {FaultInput} */
     const rule = {
       path: inputValue('fault-path'),
@@ -177,7 +182,7 @@ function wire() {
     void act('faults-error', async () => `Added ${faultText(await api.addFault(rule))}`);
   });
   wireButton('faults-clear', 'faults-error', api.clearFaults, 'Removed every fault.');
-  $('latency-form', HTMLFormElement).addEventListener('submit', (event) => {
+  byId('latency-form', HTMLFormElement).addEventListener('submit', (event) => {
     event.preventDefault();
     void act('latency-error', async () => {
       const current = await api.getLatency();
@@ -186,15 +191,15 @@ function wire() {
       return saved.global ? `Every answer now waits ${saved.global}.` : 'No latency.';
     });
   });
-  $('scenario-select', HTMLSelectElement).addEventListener('change', describeScenario);
-  $('scenario-form', HTMLFormElement).addEventListener('submit', (event) => {
+  byId('preset-select', HTMLSelectElement).addEventListener('change', describePreset);
+  byId('preset-form', HTMLFormElement).addEventListener('submit', (event) => {
     event.preventDefault();
-    void act('scenario-error', async () => {
-      const { scenario } = await api.applyScenario($('scenario-select', HTMLSelectElement).value);
-      return `Applied the scenario ${scenario.name}.`;
+    void act('preset-error', async () => {
+      const { preset } = await api.applyPreset(byId('preset-select', HTMLSelectElement).value);
+      return `Applied the preset ${preset.name}.`;
     });
   });
-  $('clock-form', HTMLFormElement).addEventListener('submit', (event) => {
+  byId('clock-form', HTMLFormElement).addEventListener('submit', (event) => {
     event.preventDefault();
     void act(
       'clock-error',
@@ -203,23 +208,21 @@ function wire() {
   });
 }
 
-function describeScenario() {
-  const chosen = scenarios.find(
-    (scenario) => scenario.name === $('scenario-select', HTMLSelectElement).value,
-  );
-  $('scenario-help', HTMLElement).textContent = chosen?.description ?? '';
+function describePreset() {
+  const chosen = presets.find((preset) => preset.name === byId('preset-select', HTMLSelectElement).value);
+  byId('preset-help', HTMLElement).textContent = chosen?.description ?? '';
 }
 
 async function start() {
   wire();
   try {
-    scenarios = await api.listScenarios();
-    $('scenario-select', HTMLSelectElement).replaceChildren(
-      ...scenarios.map((scenario) => el('option', { value: scenario.name }, scenario.name)),
+    presets = await api.listPresets();
+    byId('preset-select', HTMLSelectElement).replaceChildren(
+      ...presets.map((preset) => h('option', { value: preset.name }, preset.name)),
     );
-    describeScenario();
+    describePreset();
   } catch (error) {
-    $('scenario-error', HTMLElement).textContent = String(error);
+    byId('preset-error', HTMLElement).textContent = String(error);
   }
   await refresh();
   document.body.dataset.ready = 'true';

@@ -1,11 +1,11 @@
 // @ts-check
-import { clockTime, el } from './dom.js';
+import { clockTime, h } from './shared/dom.js';
 
 /** @typedef {import('./api.js').Order} Order */
 /** @typedef {import('./api.js').JournalEntry} JournalEntry */
 /** @typedef {import('./api.js').FaultRule} FaultRule */
 
-/** Rows drawn at most: the `large` scenario has 10,000 orders. */
+/** Rows drawn at most: the `large` preset has 10,000 orders. */
 export const MAX_ROWS = 200;
 
 /**
@@ -16,7 +16,7 @@ export const MAX_ROWS = 200;
  * @param {(order: Order) => void} action
  */
 function orderButton(label, order, action) {
-  return el(
+  return h(
     'button',
     { type: 'button', 'aria-label': `${label} order ${order.id}`, onclick: () => action(order) },
     label,
@@ -31,15 +31,15 @@ export function orderRows(orders, actions) {
   return orders
     .slice(0, MAX_ROWS)
     .map((order) =>
-      el(
+      h(
         'tr',
         { 'data-order': order.id, 'data-status': order.status },
-        el('td', {}, order.id),
-        el('td', {}, order.petId),
-        el('td', {}, order.quantity),
-        el('td', {}, el('time', { datetime: order.shipDate }, order.shipDate.slice(0, 16).replace('T', ' '))),
-        el('td', {}, el('span', { class: `tag status-${order.status}` }, order.status)),
-        el(
+        h('td', {}, order.id),
+        h('td', {}, order.petId),
+        h('td', {}, order.quantity),
+        h('td', {}, h('time', { datetime: order.shipDate }, order.shipDate.slice(0, 16).replace('T', ' '))),
+        h('td', {}, h('span', { class: `tag status-${order.status}` }, order.status)),
+        h(
           'td',
           { class: 'actions' },
           order.status === 'pending' ? orderButton('Ship', order, actions.ship) : '',
@@ -54,16 +54,16 @@ export function journalRows(entries) {
   return [...entries]
     .reverse()
     .map((entry) =>
-      el(
+      h(
         'tr',
         { 'data-status': entry.status },
-        el('td', {}, el('time', { datetime: entry.time }, clockTime(entry.time))),
-        el('td', {}, entry.method),
-        el('td', {}, el('code', {}, entry.query ? `${entry.path}?${entry.query}` : entry.path)),
-        el(
+        h('td', {}, h('time', { datetime: entry.time }, clockTime(entry.time))),
+        h('td', {}, entry.method),
+        h('td', {}, h('code', {}, entry.query ? `${entry.path}?${entry.query}` : entry.path)),
+        h(
           'td',
           {},
-          el(
+          h(
             'span',
             { class: `tag ${statusClass(entry.status)}` },
             entry.status === 0 ? 'no answer' : entry.status,

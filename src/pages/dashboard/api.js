@@ -7,7 +7,7 @@ import { ApiError, jsonCaller } from './shared/fetch-json.js';
  */
 
 /**
- * The API's shapes, generated from spec/dashboard.openapi.yaml (`npm run types`), never restated by hand.
+ * The API's shapes, generated from spec/dashboard.openapi.yaml (`npm run generate`), never restated by hand.
  *
  * @typedef {import('../../../spec/dashboard-api.generated.js').components['schemas']} Schemas
  * @typedef {import('../../../spec/dashboard-api.generated.js').operations} Operations
@@ -24,8 +24,8 @@ import { ApiError, jsonCaller } from './shared/fetch-json.js';
  * @typedef {RecordInput['type']} RecordType
  * @typedef {Operations['createZone']['requestBody']['content']['application/json']} ZoneInput
  * @typedef {Schemas['Clock']} Clock
- * @typedef {Schemas['Scenario']} Scenario
- * @typedef {Operations['loadScenario']['responses'][200]['content']['application/json']} LoadedScenario
+ * @typedef {Schemas['Preset']} Preset
+ * @typedef {Operations['loadPreset']['responses'][200]['content']['application/json']} LoadedPreset
  */
 
 export { ApiError };
@@ -82,10 +82,10 @@ export const api = {
   getClock: () => call('GET', `${MOCK}/clock`),
   /** @param {string} by a duration such as `5m` @returns {Promise<Clock>} */
   advanceClock: (by) => call('POST', `${MOCK}/clock/advance`, { by }),
-  /** @returns {Promise<Scenario[]>} */
-  listScenarios: () => call('GET', `${MOCK}/scenarios`),
-  /** @param {string} name @returns {Promise<LoadedScenario>} */
-  loadScenario: (name) => call('POST', `${MOCK}/scenarios/${segment(name)}`),
+  /** @returns {Promise<Preset[]>} */
+  listPresets: () => call('GET', `${MOCK}/presets`),
+  /** @param {string} name @returns {Promise<LoadedPreset>} */
+  loadPreset: (name) => call('POST', `${MOCK}/presets/${segment(name)}`),
   /** @returns {Promise<void>} */
   reset: () => call('POST', `${MOCK}/reset`),
 };

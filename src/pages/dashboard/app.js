@@ -3,8 +3,9 @@ import { ApiError, api } from './api.js';
 import { renderConfig } from './config-view.js';
 import { editingRecord, prefillRecord, wireDnsForms } from './dns-forms.js';
 import { renderZones } from './dns-view.js';
-import { announce, byId, copyText, h, replaceChildrenKeepingFocus, slug } from './dom.js';
+import { copyText, replaceChildrenKeepingFocus, slug } from './dom.js';
 import { CERTIFICATE_TEXT, renderDomains, STATUS_TEXT } from './domains-view.js';
+import { announce, byId, h } from './shared/dom.js';
 import { renderClock, wireSimulation } from './simulation.js';
 import { describeError, now, replaceSnapshot, run, snapshot } from './state.js';
 
@@ -350,7 +351,7 @@ async function selectProject(id) {
   await refresh();
 }
 
-/** Reloads the project list (after a scenario or reset) and shows `preferred` or the current project. */
+/** Reloads the project list (after a preset or reset) and shows `preferred` or the current project. */
 async function reloadProjects(/** @type {string | undefined} */ preferred) {
   const projects = await api.listProjects();
   replaceSnapshot({ projects });

@@ -1,5 +1,5 @@
 // @ts-check
-import { h } from './dom.js';
+import { h } from './shared/dom.js';
 
 /** @typedef {import('./api.js').DomainsConfig} DomainsConfig */
 /** @typedef {import('./api.js').Domain} Domain */

@@ -1,6 +1,7 @@
 // @ts-check
 import { api } from './api.js';
-import { announce, byId, when } from './dom.js';
+import { when } from './dom.js';
+import { announce, byId } from './shared/dom.js';
 import { now, run, snapshot } from './state.js';
 
 /** @typedef {import('./api.js').RecordToCreate} RecordToCreate */

@@ -1,5 +1,6 @@
 // @ts-check
-import { clockTime, h, relative, slug } from './dom.js';
+import { relative, slug } from './dom.js';
+import { clockTime, h } from './shared/dom.js';
 
 /** @typedef {import('./api.js').Zone} Zone */
 /** @typedef {import('./api.js').ZoneRecord} ZoneRecord */

@@ -1,24 +1,15 @@
 // @ts-check
-import { h, relative, slug, when } from './dom.js';
+import { relative, slug, when } from './dom.js';
 import { renderMenu } from './menu.js';
 import { nextStep, traffic } from './next-step.js';
+import { h } from './shared/dom.js';
 
 /** @typedef {import('./api.js').Domain} Domain */
 /** @typedef {import('./api.js').DomainsConfig} DomainsConfig */
 /** @typedef {import('./api.js').RecordToCreate} RecordToCreate */
 /** @typedef {import('./api.js').Reason} Reason */
 
-/**
- * @typedef {object} DomainActions
- * @property {(domain: Domain) => void} verify
- * @property {(domain: Domain) => void} reverify
- * @property {(domain: Domain) => void} remove
- * @property {(domain: Domain) => void} makePrimary
- * @property {(domain: Domain) => void} redirectToPrimary
- * @property {(text: string, what: string) => void} copy
- * @property {(record: RecordToCreate) => void} addAtProvider
- * @property {(name: string | null) => void} toggleMenu
- */
+/** @typedef {import('./menu.js').DomainActions} DomainActions */
 
 /** The badge text per domain status (the status sentence says what to do; see next-step.js). */
 export const STATUS_TEXT = {

@@ -1,9 +1,22 @@
 // @ts-check
-import { h } from './dom.js';
+import { h } from './shared/dom.js';
 
 /** @typedef {import('./api.js').Domain} Domain */
 /** @typedef {import('./api.js').DomainsConfig} DomainsConfig */
-/** @typedef {import('./domains-view.js').DomainActions} DomainActions */
+/** @typedef {import('./api.js').RecordToCreate} RecordToCreate */
+
+/**
+ * What a domain's buttons and menu items do (app.js gives them).
+ * @typedef {object} DomainActions
+ * @property {(domain: Domain) => void} verify
+ * @property {(domain: Domain) => void} reverify
+ * @property {(domain: Domain) => void} remove
+ * @property {(domain: Domain) => void} makePrimary
+ * @property {(domain: Domain) => void} redirectToPrimary
+ * @property {(text: string, what: string) => void} copy
+ * @property {(record: RecordToCreate) => void} addAtProvider
+ * @property {(name: string | null) => void} toggleMenu
+ */
 
 /**
  * The menu next to a domain: a button that opens a list of actions (WAI-ARIA menu button pattern).

@@ -1,9 +1,9 @@
 // @ts-check
 import { api } from './api.js';
-import { announce, byId, clockTime, h } from './dom.js';
+import { announce, byId, clockTime, h } from './shared/dom.js';
 import { run, snapshot } from './state.js';
 
-/** The Simulation panel: the mock's clock and the mock controls (plan, deploys, scenarios, reset). */
+/** The Simulation panel: the mock's clock and the mock controls (plan, deploys, presets, reset). */
 
 const STEPS = [
   ['1m', '+1 min'],
@@ -94,7 +94,7 @@ export function renderClock(refresh) {
 }
 
 /**
- * The mock controls: plan, deploys, scenarios and reset. They change the simulation directly, standing for
+ * The mock controls: plan, deploys, presets and reset. They change the simulation directly, standing for
  * what happens outside Project settings (billing, a deploy).
  *
  * @param {{
@@ -104,8 +104,8 @@ export function renderClock(refresh) {
  * }} page
  */
 export function wireSimulation({ refresh, reloadProjects, projectId }) {
-  /** @type {readonly import('./api.js').Scenario[]} the scenarios offered (this panel's own state) */
-  let scenarios = [];
+  /** @type {readonly import('./api.js').Preset[]} the presets offered (this panel's own state) */
+  let presets = [];
   const error = byId('sim-error', HTMLElement);
   byId('plan-form', HTMLFormElement).addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -127,29 +127,29 @@ export function wireSimulation({ refresh, reloadProjects, projectId }) {
       await refresh();
     });
   }
-  const select = byId('scenario-select', HTMLSelectElement);
-  const help = byId('scenario-help', HTMLElement);
+  const select = byId('preset-select', HTMLSelectElement);
+  const help = byId('preset-help', HTMLElement);
   const describe = () => {
-    const scenario = scenarios.find((s) => s.name === select.value);
-    help.textContent = scenario ? `${scenario.description} States: ${scenario.states.join(', ')}.` : '';
+    const preset = presets.find((s) => s.name === select.value);
+    help.textContent = preset ? `${preset.description} States: ${preset.states.join(', ')}.` : '';
   };
   select.addEventListener('change', describe);
   void api
-    .listScenarios()
+    .listPresets()
     .then((offered) => {
-      scenarios = offered;
+      presets = offered;
       select.replaceChildren(...offered.map((s) => h('option', { value: s.name }, s.name)));
       describe();
     })
     .catch(() => {
-      byId('scenario-form', HTMLFormElement).hidden = true;
+      byId('preset-form', HTMLFormElement).hidden = true;
     });
-  byId('scenario-form', HTMLFormElement).addEventListener('submit', async (event) => {
+  byId('preset-form', HTMLFormElement).addEventListener('submit', async (event) => {
     event.preventDefault();
-    const loaded = await run(() => api.loadScenario(select.value), error);
+    const loaded = await run(() => api.loadPreset(select.value), error);
     if (!loaded) return;
-    const { scenario, domains } = loaded.value;
-    announce(`Loaded the scenario ${scenario.name}: ${domains.length} domain(s).`);
+    const { preset, domains } = loaded.value;
+    announce(`Loaded the preset ${preset.name}: ${domains.length} domain(s).`);
     await reloadProjects(domains[0]?.projectId);
   });
   byId('reset-button', HTMLButtonElement).addEventListener('click', async () => {

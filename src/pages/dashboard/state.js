@@ -10,7 +10,7 @@ import { ApiError } from './api.js';
 /**
  * What the server said at the last refresh. It has one owner: app.js's refresh replaces it whole, and nothing
  * edits it (it is frozen). What only the page knows (the open menu, an unsaved draft, the record being edited,
- * the scenarios offered) lives with the module that owns it, not here.
+ * the presets offered) lives with the module that owns it, not here.
  *
  * @typedef {object} Snapshot
  * @property {readonly Project[]} projects

@@ -1,9 +1,9 @@
 import type { Zone, ZoneRecordType } from './types.ts';
 
-/** The domain states the scenarios show, each as the DNS records and check time that lead to it. */
+/** The domain states the presets show, each as the DNS records and check time that lead to it. */
 
 const minute = 60_000;
-export const scenarioPropagationMs = 5 * minute;
+export const presetPropagationMs = 5 * minute;
 export const project = 'acme-shop';
 
 export interface Setup {
@@ -21,7 +21,7 @@ export interface Setup {
 export const target = '$target';
 
 /**
- * Each state is reached honestly: the scenario only writes DNS records and a check time; the real lifecycle
+ * Each state is reached honestly: the preset only writes DNS records and a check time; the real lifecycle
  * (DNS check, CAA, retries) then runs when the domains are read, so every reason is what the engine says.
  */
 export const setups: readonly Setup[] = [

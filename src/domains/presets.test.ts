@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scenarios } from './scenarios.ts';
+import { presets } from './presets.ts';
 import { domainsOf, testDashboard } from './test-support/harness.ts';
 
 /** What each state looks like through the API: [domain, status, certificate status, first reason code]. */
@@ -27,27 +27,27 @@ function summary(domain: {
   return [domain.name, domain.status, domain.certificate.status, reason];
 }
 
-describe('named scenarios', () => {
-  it('lists one scenario per state plus every-state, each with a description', async () => {
+describe('the presets (named states) of the simulation', () => {
+  it('lists one preset per state plus every-state, each with a description', async () => {
     const t = testDashboard();
-    const { body } = await t.api('GET', '/__mock/dashboard/scenarios');
+    const { body } = await t.api('GET', '/__mock/dashboard/presets');
     expect(body.map((s: { name: string }) => s.name)).toEqual(['every-state', ...Object.keys(expected)]);
     expect(body.every((s: { description: string }) => s.description.length > 10)).toBe(true);
   });
 
-  for (const scenario of scenarios.filter((s) => s.name !== 'every-state')) {
-    it(`puts a domain in the ${scenario.name} state`, async () => {
+  for (const preset of presets.filter((s) => s.name !== 'every-state')) {
+    it(`puts a domain in the ${preset.name} state`, async () => {
       const t = testDashboard();
-      const loaded = await t.api('POST', `/__mock/dashboard/scenarios/${scenario.name}`);
+      const loaded = await t.api('POST', `/__mock/dashboard/presets/${preset.name}`);
       expect(loaded.status).toBe(200);
       const domains = (await t.api('GET', domainsOf('acme-shop'))).body;
-      expect(domains.map(summary)).toEqual([expected[scenario.name]]);
+      expect(domains.map(summary)).toEqual([expected[preset.name]]);
     });
   }
 
   it('every-state shows all of them at once, with a primary and a redirect', async () => {
     const t = testDashboard();
-    const loaded = await t.api('POST', '/__mock/dashboard/scenarios/every-state');
+    const loaded = await t.api('POST', '/__mock/dashboard/presets/every-state');
     expect(loaded.body.domains.map(summary)).toEqual(Object.values(expected));
     const config = (await t.api('GET', '/__dashboard/api/projects/acme-shop/configuration')).body;
     expect(config.domains.primary).toBe('www.example.com');
@@ -56,14 +56,14 @@ describe('named scenarios', () => {
   it('shows the same states whatever the default propagation is', async () => {
     for (const dnsPropagationMs of [0, 48 * 3_600_000]) {
       const t = testDashboard({ dnsPropagationMs });
-      const loaded = await t.api('POST', '/__mock/dashboard/scenarios/every-state');
+      const loaded = await t.api('POST', '/__mock/dashboard/presets/every-state');
       expect(loaded.body.domains.map(summary)).toEqual(Object.values(expected));
     }
   });
 
-  it('shows the troubleshooting hint in the troubleshooting scenario only', async () => {
+  it('shows the troubleshooting hint in the troubleshooting preset only', async () => {
     const t = testDashboard();
-    const { body } = await t.api('POST', '/__mock/dashboard/scenarios/every-state');
+    const { body } = await t.api('POST', '/__mock/dashboard/presets/every-state');
     const hinted = body.domains.filter(
       (d: { certificate: { troubleshoot?: unknown } }) => d.certificate.troubleshoot,
     );
@@ -72,7 +72,7 @@ describe('named scenarios', () => {
 
   it('moves on with the clock: verifying completes, the pending certificate issues, propagation ends', async () => {
     const t = testDashboard();
-    await t.api('POST', '/__mock/dashboard/scenarios/every-state');
+    await t.api('POST', '/__mock/dashboard/presets/every-state');
     await t.advance('5m');
     await t.api('POST', `${domainsOf('acme-shop')}/new.example.com/reverify`);
     await t.advance('5s');
@@ -92,10 +92,20 @@ describe('named scenarios', () => {
     expect(byName.get('new.example.com')).toEqual(['new.example.com', 'active', 'pending', undefined]);
   });
 
-  it('refuses an unknown scenario with the list of names', async () => {
+  it('refuses an unknown preset with the list of names', async () => {
     const t = testDashboard();
-    const answer = await t.api('POST', '/__mock/dashboard/scenarios/nope');
-    expect([answer.status, answer.body.code]).toEqual([404, 'SCENARIO_NOT_FOUND']);
+    const answer = await t.api('POST', '/__mock/dashboard/presets/nope');
+    expect([answer.status, answer.body.code]).toEqual([404, 'PRESET_NOT_FOUND']);
     expect(answer.body.message).toMatch(/every-state/);
+  });
+
+  it('answers under the former paths (deprecated) as it did: the preset under `scenario`', async () => {
+    const t = testDashboard();
+    expect((await t.api('GET', '/__mock/dashboard/scenarios')).body).toEqual(
+      (await t.api('GET', '/__mock/dashboard/presets')).body,
+    );
+    const loaded = await t.api('POST', '/__mock/dashboard/scenarios/every-state');
+    expect(loaded.body.scenario.name).toBe('every-state');
+    expect(loaded.body.domains.map(summary)).toEqual(Object.values(expected));
   });
 });

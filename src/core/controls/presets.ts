@@ -1,19 +1,42 @@
 import { coreError } from '../http/errors.ts';
+import { truncate } from '../http/text.ts';
 import type { OrderStore } from '../orders/store.ts';
 import type { Clock, StoredOrder } from '../types.ts';
 
-/** A named state the mock can be put in (`POST /__mock/scenarios/{name}`, `controller.scenarios.apply`). */
-export interface MockScenario {
+/**
+ * A preset: a named state the mock can be put in (`POST /__mock/presets/{name}`,
+ * `controller.presets.apply`). "Scenario" is kept for test cases.
+ */
+export interface MockPreset {
   readonly name: string;
   readonly description: string;
   apply(): Promise<void>;
 }
 
-/** How many orders the `large` scenario holds. */
+/** How many orders the `large` preset holds. */
 export const LARGE_STORE_ORDERS = 10_000;
 
-/** The store's scenarios: each starts from the seed or replaces the orders, whatever the state was. */
-export function storeScenarios(store: OrderStore, clock: Clock): MockScenario[] {
+/** A preset as the admin API lists it. */
+export function describePreset({ name, description }: MockPreset): { name: string; description: string } {
+  return { name, description };
+}
+
+/**
+ * Puts the mock in the preset `name` (the admin API and the MSW controller both come here); 404 NOT_FOUND
+ * naming the presets there are when there is none.
+ */
+export async function applyPreset(presets: readonly MockPreset[], name: string): Promise<MockPreset> {
+  const preset = presets.find((candidate) => candidate.name === name);
+  if (!preset) {
+    const names = presets.map((candidate) => candidate.name).join(', ');
+    throw coreError('NOT_FOUND', `There is no preset "${truncate(name)}"; the presets are ${names}.`);
+  }
+  await preset.apply();
+  return preset;
+}
+
+/** The store's presets: each starts from the seed or replaces the orders, whatever the state was. */
+export function storePresets(store: OrderStore, clock: Clock): MockPreset[] {
   const replace = async (orders: readonly StoredOrder[]) => {
     if (!store.replace) {
       throw coreError('INVALID_REQUEST', 'This store cannot replace its orders; only "seed" applies.');

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { contractOrder, describeOrderStore } from '../../test-support/order-store-contract.ts';
 import type { StoredOrder } from '../types.ts';
-import { InMemoryOrderStore } from './store.ts';
+import { InMemoryOrderStore } from './memory-store.ts';
 
 describeOrderStore('InMemoryOrderStore', async (seed) => new InMemoryOrderStore(seed));
 
@@ -19,7 +19,7 @@ const INT64_MAX = '9223372036854775807';
 const order = contractOrder;
 const seed = [order('1', 'pending'), order('2', 'shipped'), order('3', 'pending')];
 
-describe('InMemoryOrderStore ids (issue #11.8)', () => {
+describe('InMemoryOrderStore ids', () => {
   test('never assigns an id beyond int64: after 2^63 - 1 it takes the first free id', async () => {
     const store = new InMemoryOrderStore(seed);
     expect((await store.create({ ...order(INT64_MAX, 'pending') })).outcome).toBe('created');
@@ -67,7 +67,7 @@ describe('InMemoryOrderStore ids (issue #11.8)', () => {
   });
 });
 
-describe('InMemoryOrderStore listing (issue #11.13)', () => {
+describe('InMemoryOrderStore listing', () => {
   const many = Array.from({ length: 20_000 }, (_, index) => order(String(index + 1), 'pending'));
 
   test('after a change re-renders only the part of the list that holds the changed order', async () => {
@@ -104,7 +104,7 @@ describe('InMemoryOrderStore listing (issue #11.13)', () => {
   });
 });
 
-describe('InMemoryOrderStore scenarios', () => {
+describe('InMemoryOrderStore presets', () => {
   test('replace() serves the given orders in both lists, and reset() brings back the seed', async () => {
     const store = new InMemoryOrderStore(seed);
     const text = (view: 'public' | 'admin') =>

@@ -1,29 +1,30 @@
 import { noCertificate } from './lifecycle.ts';
 import { isApex } from './names.ts';
 import { defaultDomainOf, type Platform } from './platform.ts';
-import { project, type Setup, scenarioPropagationMs, setups, target } from './scenario-setups.ts';
+import { presetPropagationMs, project, type Setup, setups, target } from './preset-setups.ts';
 import type { DashboardStore } from './store.ts';
 import type { Domain, Zone } from './types.ts';
 
-export interface ScenarioContext {
+export interface PresetContext {
   readonly store: DashboardStore;
   readonly now: number;
   readonly platform: Platform;
 }
 
-export interface Scenario {
+/** A named state of the simulation (`POST /__mock/dashboard/presets/{name}`, `domains:` presets of the mock). */
+export interface Preset {
   readonly name: string;
   readonly description: string;
   readonly states: readonly string[];
-  load(context: ScenarioContext): Promise<void>;
+  load(context: PresetContext): Promise<void>;
 }
 
-async function apply(setup: Setup, { store, now, platform }: ScenarioContext): Promise<void> {
+async function apply(setup: Setup, { store, now, platform }: PresetContext): Promise<void> {
   for (const [zoneName, type, relative, value, age] of setup.records) {
     const zone: Zone = (await store.getZone(zoneName)) ?? {
       name: zoneName,
       // Fixed, not the platform default: the states must not depend on --dns-propagation.
-      propagationMs: scenarioPropagationMs,
+      propagationMs: presetPropagationMs,
       aliasSupport: true,
       caaServfail: false,
       records: [],
@@ -60,7 +61,7 @@ async function apply(setup: Setup, { store, now, platform }: ScenarioContext): P
   await store.putDomain(domain);
 }
 
-function single(setup: Setup): Scenario {
+function single(setup: Setup): Preset {
   return {
     name: setup.state,
     description: setup.description,
@@ -69,7 +70,7 @@ function single(setup: Setup): Scenario {
   };
 }
 
-export const scenarios: readonly Scenario[] = [
+export const presets: readonly Preset[] = [
   {
     name: 'every-state',
     description:
@@ -85,3 +86,8 @@ export const scenarios: readonly Scenario[] = [
   },
   ...setups.map(single),
 ];
+
+/** @deprecated The same as `Preset` (named states are presets; scenarios are test cases). */
+export type Scenario = Preset;
+/** @deprecated The same as `presets`. */
+export const scenarios = presets;

@@ -1,0 +1,10 @@
+/** One request as the journal shows it (`GET /__mock/requests`, the MSW controller's `journal.entries()`). */
+export interface JournalEntry {
+  readonly time: string;
+  readonly method: string;
+  readonly path: string;
+  readonly query: string;
+  readonly status: number;
+  /** Request headers: Authorization-like ones redacted, and the mock's keys wherever they appear. */
+  readonly headers: Readonly<Record<string, string>>;
+}

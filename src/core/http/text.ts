@@ -1,0 +1,17 @@
+/** Keeps messages readable when a client sends a 20 KB path: at most `max` characters, then an ellipsis. */
+export function truncate(text: string, max = 64): string {
+  return text.length <= max ? text : `${text.slice(0, max)}…`;
+}
+
+/**
+ * Quotes what someone gave (an option, a setting) for a message: one line, at most 64 characters, with a
+ * newline, a BOM or any other invisible character escaped, so the message shows what is wrong.
+ *
+ * @example quote('https://a.example\n') // '"https://a.example\\n"'
+ */
+export function quote(value: string): string {
+  return JSON.stringify(truncate(value)).replace(
+    /[\u007f-\u009f\u00ad\u200b-\u200f\u2028\u2029\ufeff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
