@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findImportCycles } from './test-support/import-cycles.ts';
+import { findImportCycles } from '../scripts/import-cycles.ts';
 
 describe('the layout of conformance/', () => {
   it('has no import circle, not even through a type', () => {

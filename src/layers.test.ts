@@ -1,8 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { findImportCycles } from './test-support/import-cycles.ts';
+import { findImportCycles } from '../scripts/import-cycles.ts';
 
 /**
  * src/core and src/domains must run under MSW in a browser: no node:*, no msw, no package at all (their
@@ -106,12 +107,20 @@ describe('the import graph of src/', () => {
 describe("CONTRIBUTING.md's layout section", () => {
   it('names every folder of the repository, one line each, and no folder that is not there', () => {
     const root = new URL('../', src);
-    // What .gitignore leaves out, and editors' hidden folders (.ci is the repository's own).
-    const ignored = /(^|\/)(node_modules|dist|coverage|reports|\.(?!ci\/)[^/]+)(\/|$)/;
-    const folders = readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => `${relative(fileURLToPath(root), join(entry.parentPath, entry.name))}/`)
-      .filter((folder) => !ignored.test(folder))
+    // The folders git sees (tracked, or new and not ignored): an empty folder left behind by a move is none.
+    const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+      cwd: fileURLToPath(root),
+      encoding: 'utf8',
+    }).split('\n');
+    const folders = [
+      ...new Set(
+        files.flatMap((file) => {
+          const parts = file.split('/').slice(0, -1);
+          return parts.map((_, index) => `${parts.slice(0, index + 1).join('/')}/`);
+        }),
+      ),
+    ]
+      .filter((folder) => !/(^|\/)\.(?!ci\/)[^/]+\//.test(folder))
       .sort();
     const contributing = readFileSync(new URL('CONTRIBUTING.md', root), 'utf8');
     const layout = contributing.slice(contributing.indexOf('## Layout'));

@@ -10,7 +10,7 @@ import ts from 'typescript';
  * `rootDir` and of packages are not followed, so pointing it at `src/` finds the circles of `src/` alone.
  *
  * @example
- * expect(findImportCycles(new URL('../', import.meta.url))).toEqual([]);
+ * expect(findImportCycles(new URL('../src/', import.meta.url))).toEqual([]);
  */
 export function findImportCycles(rootDir: string | URL): string[][] {
   const root = typeof rootDir === 'string' ? resolve(rootDir) : fileURLToPath(rootDir);
