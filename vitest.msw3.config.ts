@@ -21,7 +21,7 @@ const alias = ['.', './node', './browser'].map((subpath) => {
 export default defineConfig({
   resolve: { alias },
   test: {
-    include: ['src/msw/**/*.test.ts', 'src/scenarios.test.ts'],
+    include: ['src/msw/**/*.test.ts', 'src/mock/scenarios.test.ts'],
     // The browser test bundles the app with esbuild, which does not see Vite's aliases: it reads this.
     env: { PETSTORE_MSW_DIR: msw3 },
     testTimeout: 20_000,

@@ -12,7 +12,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import { parseArgs } from 'node:util';
 import { createMockApi, type MockResponse } from '../src/core/index.ts';
-import { generateOrders } from '../src/fixtures/generate.ts';
+import { generateOrders } from '../src/seed/generate.ts';
 
 const { values } = parseArgs({
   options: {

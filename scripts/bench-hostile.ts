@@ -285,7 +285,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
   const result = await hostileRun(
-    { root, apiKey: 'bench-key', oursCommand: ['--import', 'tsx', 'src/node/cli.ts'], log },
+    { root, apiKey: 'bench-key', oursCommand: ['--import', 'tsx', 'src/cli/cli.ts'], log },
     process.argv.includes('--smoke'),
   );
   process.stdout.write(`${hostileLines(result).join('\n')}\n`);

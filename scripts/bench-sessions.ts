@@ -4,8 +4,8 @@
  * `node --expose-gc --import tsx scripts/bench-sessions.ts`; `npm run bench` does.
  */
 import { execFileSync } from 'node:child_process';
-import { generateOrders } from '../src/fixtures/generate.ts';
-import { createMock } from '../src/mock.ts';
+import { createMock } from '../src/mock/mock.ts';
+import { generateOrders } from '../src/seed/generate.ts';
 
 export interface SessionMemory {
   readonly seedOrders: number;

@@ -17,7 +17,7 @@ import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { generateOrders } from '../src/fixtures/generate.ts';
+import { generateOrders } from '../src/seed/generate.ts';
 import { mswBundleSizes } from './bench-bundle.ts';
 import { hostileLines, hostileRun } from './bench-hostile.ts';
 import { alternate, cpuEfficiency, median, type Sample, type Target, type Workload } from './bench-load.ts';
@@ -542,7 +542,7 @@ async function run(opts: Options): Promise<BenchResults> {
     oursCommand: [
       // Each of our server processes writes a CPU profile on exit (scripts/bench-profile-summary.ts reads it).
       ...(opts.profile ? ['--cpu-prof', '--cpu-prof-dir', `${root}.bench/profiles`] : []),
-      ...(opts.server === 'dist' ? ['bin/petstore-mock.js'] : ['--import', 'tsx', 'src/node/cli.ts']),
+      ...(opts.server === 'dist' ? ['bin/petstore-mock.js'] : ['--import', 'tsx', 'src/cli/cli.ts']),
     ],
     ...(opts.prism
       ? {

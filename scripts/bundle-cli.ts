@@ -1,5 +1,5 @@
 /**
- * Bundles the mock's CLI (src/node/cli.ts) into dist/cli/: the bin starts from a handful of files instead of
+ * Bundles the mock's CLI (src/cli/cli.ts) into dist/cli/: the bin starts from a handful of files instead of
  * the ~150 small modules of dist/src, and Node's ES module loader costs about half a millisecond per module
  * (docs/performance.md, "Start"). The library's entry points (dist/src) are unchanged. What the CLI loads only
  * when asked (faker for --seed, the fixture validator, node-redis for --store) stays in chunks of its own.
@@ -13,8 +13,8 @@ rmSync('dist/cli', { recursive: true, force: true });
 
 await build({
   // The worker that generates a large --seed runs from a file of its own, next to the chunks that start it
-  // (src/node/seed-worker.ts resolves './generate-worker.js' against its own URL).
-  entryPoints: { cli: 'src/node/cli.ts', 'generate-worker': 'src/node/generate-worker.ts' },
+  // (src/cli/seed-worker.ts resolves './generate-worker.js' against its own URL).
+  entryPoints: { cli: 'src/cli/cli.ts', 'generate-worker': 'src/cli/generate-worker.ts' },
   outdir: 'dist/cli',
   bundle: true,
   splitting: true,

@@ -1,6 +1,6 @@
 /**
  * Writes fixtures/fixtures.schema.json (derived from the specs) and its precompiled validator
- * src/fixtures/validate-fixture-file.generated.ts. Run by `npm run build`; both files are committed.
+ * src/seed/validate-fixture-file.generated.ts. Run by `npm run build`; both files are committed.
  * Silent: `npm pack --json` runs the build and its standard output must stay JSON.
  */
 import { writeFileSync } from 'node:fs';

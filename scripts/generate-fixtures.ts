@@ -4,7 +4,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { generateOrders, generatePets } from '../src/fixtures/generate.ts';
+import { generateOrders, generatePets } from '../src/seed/generate.ts';
 
 const { values } = parseArgs({
   options: {

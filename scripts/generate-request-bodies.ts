@@ -25,12 +25,12 @@ export const targets: readonly Target[] = [
   {
     spec: 'spec/mock-admin.openapi.yaml',
     out: 'src/core/routes/admin-bodies.generated.ts',
-    formats: '../formats.ts',
+    formats: '../http/formats.ts',
   },
   {
     spec: 'spec/dashboard.openapi.yaml',
     out: 'src/domains/request-bodies.generated.ts',
-    formats: '../core/formats.ts',
+    formats: '../core/http/formats.ts',
   },
 ];
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClock } from '../../src/core/clock.ts';
+import { createClock } from '../../src/core/controls/clock.ts';
 import { type RunningServer, startServer } from '../../src/node/index.ts';
 import { runCli } from '../test-support/cli.ts';
 

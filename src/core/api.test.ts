@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { createMockApi, type MockApiOptions } from './api.ts';
-import { defineErrorCodes } from './errors.ts';
-import { InMemoryOrderStore } from './store.ts';
+import { defineErrorCodes } from './http/errors.ts';
+import { InMemoryOrderStore } from './orders/store.ts';
 import type { MockRequest } from './types.ts';
 
 const KEY = 'k';

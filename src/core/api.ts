@@ -1,5 +1,8 @@
-import { createClock, type MockClock } from './clock.ts';
-import { ControlPlanes, isControlPlane } from './control-planes.ts';
+import { createClock, type MockClock } from './controls/clock.ts';
+import { type JournalLimits, RequestJournal } from './controls/journal.ts';
+import { parseLatency } from './controls/latency.ts';
+import { type MockScenario, storeScenarios } from './controls/scenarios.ts';
+import { TrafficControls } from './controls/traffic.ts';
 import {
   DEFAULT_PETS_DEPRECATION,
   DEFAULT_PETS_SUNSET,
@@ -7,24 +10,21 @@ import {
   defaultOrders,
   defaultPets,
 } from './defaults.ts';
-import type { ApiError } from './errors.ts';
 import type { MockExtension, ServedRoute } from './extension.ts';
 import { type Answer, createHandle } from './handle.ts';
-import { type JournalLimits, RequestJournal } from './journal.ts';
-import { parseLatency } from './latency.ts';
+import { ControlPlanes, isControlPlane } from './http/control-planes.ts';
+import type { ApiError } from './http/errors.ts';
+import { PreferredAnswers } from './http/prefer.ts';
+import { ResponseKit } from './http/responses.ts';
+import { Router } from './http/router.ts';
+import { StoreCors } from './http/store-cors.ts';
 import { specOperations } from './operations.generated.ts';
-import { OrderColumns } from './order-columns.ts';
-import { type OrderSeed, type PetSeed, parseOrderSeed, parsePetSeed } from './order-input.ts';
-import { PreferredAnswers } from './prefer.ts';
-import { ResponseKit } from './responses.ts';
-import { Router } from './router.ts';
+import { OrderColumns } from './orders/order-columns.ts';
+import { type OrderSeed, type PetSeed, parseOrderSeed, parsePetSeed } from './orders/order-input.ts';
+import { InMemoryOrderStore, type OrderStore } from './orders/store.ts';
 import { adminApi } from './routes/admin.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { deprecationNotice, petRoutes } from './routes/pets.ts';
-import { type MockScenario, storeScenarios } from './scenarios.ts';
-import { InMemoryOrderStore, type OrderStore } from './store.ts';
-import { StoreCors } from './store-cors.ts';
-import { TrafficControls } from './traffic.ts';
 import type { Clock, MockRequest, MockResponse, StoredOrder } from './types.ts';
 
 export interface MockApiOptions {
@@ -40,7 +40,7 @@ export interface MockApiOptions {
   readonly basePath?: string;
   /**
    * The origins the Store API allows (`--cors-origin`, repeatable): `*` (default) or a list. A request with
-   * an allowed `Origin` gets it reflected, with credentials allowed (src/core/store-cors.ts).
+   * an allowed `Origin` gets it reflected, with credentials allowed (src/core/http/store-cors.ts).
    */
   readonly corsOrigin?: string | readonly string[];
   /** CORS headers on the Store API's answers; default true (`--no-cors` turns them off). */
@@ -216,7 +216,7 @@ function asMockClock(clock: Clock | MockClock | undefined): MockClock {
   return createClock('system', undefined, clock);
 }
 
-/** The seed orders as the store keeps them (a fixture's problem names its entry); sessions and a shared store built before the mock (src/node/redis) start from it. */
+/** The seed orders as the store keeps them (a fixture's problem names its entry); sessions and a shared store built before the mock (src/redis) start from it. */
 export function seedOrders(seeds: Iterable<OrderSeed>, clock: Clock): StoredOrder[] {
   return Array.from(streamSeedOrders(seeds, clock));
 }

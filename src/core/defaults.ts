@@ -1,6 +1,6 @@
 import orders from '../../fixtures/orders.json' with { type: 'json' };
 import pets from '../../fixtures/pets.json' with { type: 'json' };
-import type { OrderSeed, PetSeed } from './order-input.ts';
+import type { OrderSeed, PetSeed } from './orders/order-input.ts';
 
 /** The key accepted when no key is configured; printed by the CLI at start. Never use it outside a mock. */
 export const DEV_API_KEY = 'petstore-dev-key';

@@ -1,5 +1,5 @@
-import type { MockClock } from './clock.ts';
-import type { MockScenario } from './scenarios.ts';
+import type { MockClock } from './controls/clock.ts';
+import type { MockScenario } from './controls/scenarios.ts';
 import type { MockRequest, MockResponse } from './types.ts';
 
 /**

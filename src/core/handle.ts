@@ -1,14 +1,14 @@
-import { checkCredential } from './auth.ts';
-import { type ControlPlanes, isControlPlane } from './control-planes.ts';
-import { ApiError, coreError } from './errors.ts';
+import { answerInstead, shape } from './controls/faults.ts';
+import type { RequestJournal } from './controls/journal.ts';
+import type { Shaping, TrafficControls } from './controls/traffic.ts';
 import type { MockExtension } from './extension.ts';
-import { answerInstead, shape } from './faults.ts';
-import type { RequestJournal } from './journal.ts';
-import type { PreferredAnswers } from './prefer.ts';
-import type { ResponseKit } from './responses.ts';
-import type { Router } from './router.ts';
-import type { StoreCors } from './store-cors.ts';
-import type { Shaping, TrafficControls } from './traffic.ts';
+import { checkCredential } from './http/auth.ts';
+import { type ControlPlanes, isControlPlane } from './http/control-planes.ts';
+import { ApiError, coreError } from './http/errors.ts';
+import type { PreferredAnswers } from './http/prefer.ts';
+import type { ResponseKit } from './http/responses.ts';
+import type { Router } from './http/router.ts';
+import type { StoreCors } from './http/store-cors.ts';
 import type { Clock, MockRequest, MockResponse } from './types.ts';
 
 export interface HandlerParts {

@@ -1,8 +1,6 @@
 /** The framework-free core of the Petstore mock: the store, the request handling and their shapes. */
 export { createMockApi, type MockApi, type MockApiOptions } from './api.ts';
 export type { ErrorBody, Order, StoreApiPaths } from './api-types.ts';
-export { checkCredential } from './auth.ts';
-export { type BodyProblem, type BodyValidator, type ReadBodyOptions, readJsonBody } from './body.ts';
 export {
   advanceClockBy,
   type ClockMode,
@@ -10,10 +8,25 @@ export {
   createClock,
   LATEST_TIME,
   type MockClock,
-} from './clock.ts';
+} from './controls/clock.ts';
+export { formatDuration, parseDuration } from './controls/duration.ts';
+export { type JournalEntry, RequestJournal } from './controls/journal.ts';
+export type { JournalQuery } from './controls/journal-query.ts';
+export { formatLatency, type Latency, parseLatency } from './controls/latency.ts';
+export type { MockScenario } from './controls/scenarios.ts';
+export {
+  type FaultInput,
+  type FaultKind,
+  type FaultRule,
+  type LatencySettings,
+  TrafficControls,
+} from './controls/traffic.ts';
 /** The defaults: the development key, the pets deprecation dates, the committed fixtures, the order limit. */
 export * from './defaults.ts';
-export { formatDuration, parseDuration } from './duration.ts';
+export type { ExtensionContext, ExtensionFactory, MockExtension, ServedRoute } from './extension.ts';
+export type { Answer } from './handle.ts';
+export { checkCredential } from './http/auth.ts';
+export { type BodyProblem, type BodyValidator, type ReadBodyOptions, readJsonBody } from './http/body.ts';
 export {
   ApiError,
   type CoreErrorCode,
@@ -27,17 +40,9 @@ export {
   errorCodes,
   type HttpErrorCode,
   httpErrorCodes,
-} from './errors.ts';
-export type { ExtensionContext, ExtensionFactory, MockExtension, ServedRoute } from './extension.ts';
-export type { Answer } from './handle.ts';
-export { parseId } from './ids.ts';
-export { type JournalEntry, RequestJournal } from './journal.ts';
-export type { JournalQuery } from './journal-query.ts';
-export { formatLatency, type Latency, parseLatency } from './latency.ts';
-export { type OrderColumnArrays, OrderColumns } from './order-columns.ts';
-export type { OrderSeed, PetSeed } from './order-input.ts';
-export { parsePrefer } from './prefer.ts';
-export { JSON_CONTENT_TYPE, jsonResponse, noContentResponse, ResponseKit } from './responses.ts';
+} from './http/errors.ts';
+export { parsePrefer } from './http/prefer.ts';
+export { JSON_CONTENT_TYPE, jsonResponse, noContentResponse, ResponseKit } from './http/responses.ts';
 export {
   type Action,
   type Method,
@@ -46,10 +51,10 @@ export {
   type Route,
   Router,
   route,
-} from './router.ts';
-export { ADMIN_PREFIX } from './routes/admin.ts';
-export { DEPRECATION_NOTICE_PATH } from './routes/pets.ts';
-export type { MockScenario } from './scenarios.ts';
+} from './http/router.ts';
+export { parseId } from './orders/ids.ts';
+export { type OrderColumnArrays, OrderColumns } from './orders/order-columns.ts';
+export type { OrderSeed, PetSeed } from './orders/order-input.ts';
 export {
   type CancelResult,
   type CreateResult,
@@ -57,14 +62,9 @@ export {
   type NewOrder,
   type OrderStore,
   type ShipResult,
-} from './store.ts';
-export {
-  type FaultInput,
-  type FaultKind,
-  type FaultRule,
-  type LatencySettings,
-  TrafficControls,
-} from './traffic.ts';
+} from './orders/store.ts';
+export { ADMIN_PREFIX } from './routes/admin.ts';
+export { DEPRECATION_NOTICE_PATH } from './routes/pets.ts';
 export type {
   Clock,
   Delivery,

@@ -33,7 +33,7 @@ export interface MockResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: ResponseBody;
-  /** Set only by latency and fault rules (src/core/traffic.ts): how the adapter delivers the answer. */
+  /** Set only by latency and fault rules (src/core/controls/traffic.ts): how the adapter delivers the answer. */
   readonly delivery?: Delivery;
 }
 

@@ -1,5 +1,5 @@
-import { jsonResponse as json, noContentResponse as noContent } from '../core/responses.ts';
-import { Router, route } from '../core/router.ts';
+import { jsonResponse as json, noContentResponse as noContent } from '../core/http/responses.ts';
+import { Router, route } from '../core/http/router.ts';
 import { readBody } from './bodies.ts';
 import type { Dashboard } from './dashboard.ts';
 import { presentDomain, presentProject, presentRecord, presentZone } from './present.ts';

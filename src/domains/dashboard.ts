@@ -1,4 +1,4 @@
-import { type ClockMode, createClock, type MockClock } from '../core/clock.ts';
+import { type ClockMode, createClock, type MockClock } from '../core/controls/clock.ts';
 import { validateConfig } from './configuration.ts';
 import { createDomains } from './domains.ts';
 import { domainError } from './errors.ts';

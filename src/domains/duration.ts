@@ -1,5 +1,5 @@
-/** Durations are the core's (src/core/duration.ts); this adds the phrases the simulation's messages use. */
-export { formatDuration, parseDuration } from '../core/duration.ts';
+/** Durations are the core's (src/core/controls/duration.ts); this adds the phrases the simulation's messages use. */
+export { formatDuration, parseDuration } from '../core/controls/duration.ts';
 
 /** A human phrase for messages: `3 minutes`, `48 hours`. */
 export function describeDuration(ms: number): string {

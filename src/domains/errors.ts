@@ -1,4 +1,4 @@
-import { defineErrorCodes } from '../core/errors.ts';
+import { defineErrorCodes } from '../core/http/errors.ts';
 
 /**
  * Every error code the dashboard simulation answers with, and its HTTP status (besides the codes every plane

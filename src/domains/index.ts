@@ -1,6 +1,6 @@
 /** The custom-domains dashboard simulation: framework-free, runs under node:http and MSW alike. */
-export { type ClockMode, createClock, type MockClock } from '../core/clock.ts';
-export { formatDuration, parseDuration } from '../core/duration.ts';
+export { type ClockMode, createClock, type MockClock } from '../core/controls/clock.ts';
+export { formatDuration, parseDuration } from '../core/controls/duration.ts';
 export { createDashboard, type Dashboard, type DashboardOptions } from './dashboard.ts';
 export { type DomainErrorCode, domainErrorCodes } from './errors.ts';
 export {

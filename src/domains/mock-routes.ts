@@ -1,6 +1,6 @@
-import { advanceClockBy, clockState } from '../core/clock.ts';
-import { jsonResponse as json, noContentResponse as noContent } from '../core/responses.ts';
-import { Router, route } from '../core/router.ts';
+import { advanceClockBy, clockState } from '../core/controls/clock.ts';
+import { jsonResponse as json, noContentResponse as noContent } from '../core/http/responses.ts';
+import { Router, route } from '../core/http/router.ts';
 import { readBody } from './bodies.ts';
 import type { Dashboard } from './dashboard.ts';
 import { presentDomain, presentProject } from './present.ts';

@@ -32,7 +32,7 @@ export interface DashboardStore {
 
 const emptyConfig: DomainsConfig = { primary: null, redirects: [] };
 
-/** The whole state as plain data, for a shared store that keeps it as one document (src/node/redis). */
+/** The whole state as plain data, for a shared store that keeps it as one document (src/redis). */
 export interface DashboardState {
   readonly projects: readonly Project[];
   readonly domains: readonly Domain[];

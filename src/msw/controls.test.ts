@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { createClock } from '../core/clock.ts';
+import { createClock } from '../core/controls/clock.ts';
 import { createHandlers } from './index.ts';
 
 const BASE = 'https://api.shop.test/v1';

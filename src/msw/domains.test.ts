@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createClock } from '../core/clock.ts';
+import { createClock } from '../core/controls/clock.ts';
 import { domainsSimulation } from '../domains/index.ts';
 import { createHandlers } from './index.ts';
 

@@ -1,8 +1,8 @@
 import { build } from 'esbuild';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { createClock } from '../core/clock.ts';
-import type { InMemoryOrderStore } from '../core/store.ts';
+import { createClock } from '../core/controls/clock.ts';
+import type { InMemoryOrderStore } from '../core/orders/store.ts';
 import { createHandlers } from './index.ts';
 
 const { handlers, controller } = createHandlers({

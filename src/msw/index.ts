@@ -10,12 +10,12 @@ import type {
   RequestJournal,
   ServedRoute,
 } from '../core/index.ts';
-import { createMock, type Mock, type MockOptions, type MockState } from '../mock.ts';
+import { createMock, type Mock, type MockOptions, type MockState } from '../mock/mock.ts';
 import { resolveBaseUrl } from './base-url.ts';
 import { type ControllerStore, controllerStore } from './store-view.ts';
 
 export type { ErrorBody as Error, ErrorBody, Order, StoreApiPaths } from '../core/api-types.ts';
-export { createMock, type Mock, type MockOptions, type MockState } from '../mock.ts';
+export { createMock, type Mock, type MockOptions, type MockState } from '../mock/mock.ts';
 export type { ControllerStore, OrderId } from './store-view.ts';
 
 export interface CreateHandlersOptions extends MockOptions {

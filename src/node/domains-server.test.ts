@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClock } from '../core/clock.ts';
+import { createClock } from '../core/controls/clock.ts';
 import { sendWithHost } from '../test-support/host-request.ts';
 import { type RunningServer, startServer } from './server.ts';
 

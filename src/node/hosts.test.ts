@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createClock } from '../core/clock.ts';
+import { createClock } from '../core/controls/clock.ts';
 import { rawRequest } from '../test-support/raw-http.ts';
 import { TEST_START } from '../test-support/targets.ts';
 import { type RunningServer, type ServerOptions, startServer } from './server.ts';

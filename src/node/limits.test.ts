@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createClock } from '../core/clock.ts';
+import { createClock } from '../core/controls/clock.ts';
 import type { MockRequest } from '../core/types.ts';
 import { rawRequest } from '../test-support/raw-http.ts';
 import { TEST_START } from '../test-support/targets.ts';

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { coreError } from '../core/errors.ts';
+import { coreError } from '../core/http/errors.ts';
 import type { HeaderMap, MockApi, MockRequest, MockResponse } from '../core/index.ts';
-import { deliver } from './listener-delivery.ts';
+import { deliver } from './delivery.ts';
 import { answerAndClose } from './raw-answer.ts';
 
 export interface ListenerOptions {

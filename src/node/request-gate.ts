@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import { isControlPlane } from '../core/control-planes.ts';
-import { type ApiError, coreError } from '../core/errors.ts';
-import { truncate } from '../core/router.ts';
+import { isControlPlane } from '../core/http/control-planes.ts';
+import { type ApiError, coreError } from '../core/http/errors.ts';
+import { truncate } from '../core/http/router.ts';
 import { hostNotAllowed } from '../domains/host-routing.ts';
 import { type AllowedHostsOptions, allowedHosts, parseHostField } from './allowed-hosts.ts';
 

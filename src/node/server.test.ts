@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { createClock } from '../core/clock.ts';
+import { createClock } from '../core/controls/clock.ts';
 import { rawRequest } from '../test-support/raw-http.ts';
 import { PENDING_ID } from '../test-support/scenarios.ts';
 import { TEST_START } from '../test-support/targets.ts';

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { type ApiError, coreError } from '../core/errors.ts';
 import type { ExtensionFactory } from '../core/extension.ts';
+import { type ApiError, coreError } from '../core/http/errors.ts';
 import type { MockClock, MockRequest } from '../core/index.ts';
 import {
   type Dashboard,
@@ -9,9 +9,9 @@ import {
   type DomainsDashboardOptions,
   domainsSimulation,
 } from '../domains/index.ts';
-import { createMock, type Mock, type MockOptions } from '../mock.ts';
-import { CONTROL_PAGE_PATH, withControlPage } from './control-page.ts';
-import { isPagePath, withDashboardPage } from './dashboard-page.ts';
+import { createMock, type Mock, type MockOptions } from '../mock/mock.ts';
+import { CONTROL_PAGE_PATH, withControlPage } from '../pages/control-server.ts';
+import { isPagePath, withDashboardPage } from '../pages/dashboard-server.ts';
 import { createListener, type ListenerOptions } from './listener.ts';
 import { answerAndClose, boundIgnoredBody, writeRaw } from './raw-answer.ts';
 import { createRequestGate, hasBody } from './request-gate.ts';
@@ -33,7 +33,7 @@ export interface ServerOptions extends MockOptions, ListenerOptions {
    * `false` leaves it out.
    */
   readonly domains?: Omit<DomainsDashboardOptions, 'clock'> | false;
-  /** Wraps the built mock, e.g. to share its state across replicas (src/node/redis). */
+  /** Wraps the built mock, e.g. to share its state across replicas (src/redis). */
   readonly share?: (mock: Mock) => Mock;
   /** Open connections at most (default 2000); more are closed at once. */
   readonly maxConnections?: number;

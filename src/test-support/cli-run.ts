@@ -1,6 +1,6 @@
 import { afterEach } from 'vitest';
-import { main } from '../node/cli-main.ts';
-import type { Environment } from '../node/cli-options.ts';
+import { main } from '../cli/main.ts';
+import type { Environment } from '../cli/options.ts';
 
 /** One in-process run of `petstore-mock`: what it printed, and its exit code once it ends. */
 export interface Run {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { OrderStore } from '../core/store.ts';
+import type { OrderStore } from '../core/orders/store.ts';
 import type { StoredOrder } from '../core/types.ts';
 
 /** Builds a fresh store holding `seed`; each test gets its own, so tests never see each other's changes. */

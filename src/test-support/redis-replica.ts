@@ -1,5 +1,5 @@
-import { openRedisState, type RedisState } from '../node/redis/index.ts';
 import { type RunningServer, type ServerOptions, startServer } from '../node/server.ts';
+import { openRedisState, type RedisState } from '../redis/index.ts';
 
 /** A manual clock's fixed start: tests of replicas never read the wall clock (the sunset is 2027-07-01). */
 export const FIXED_START = { now: () => Date.parse('2026-09-01T00:00:00Z') };

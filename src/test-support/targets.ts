@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node';
 import { expect } from 'vitest';
 import { createClock } from '../core/index.ts';
-import { createMock, type MockOptions } from '../mock.ts';
+import { createMock, type MockOptions } from '../mock/mock.ts';
 import { createHandlers } from '../msw/index.ts';
 import { startServer } from '../node/index.ts';
 import { specProblems } from './spec-validator.ts';
@@ -47,7 +47,7 @@ const fixedClock = (options: MockOptions): MockOptions => ({
   clock: options.clock ?? createClock('manual', TEST_START),
 });
 
-/** Every target runs the same scenarios (src/scenarios.test.ts). */
+/** Every target runs the same scenarios (src/mock/scenarios.test.ts). */
 export const targetFactories: Record<string, TargetFactory> = {
   core: async (options) => {
     const api = createMock(fixedClock(options));

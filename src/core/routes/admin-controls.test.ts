@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { specProblems } from '../../test-support/spec-validator.ts';
 import { createMockApi, type MockApi, type MockApiOptions } from '../api.ts';
-import { createClock } from '../clock.ts';
+import { createClock } from '../controls/clock.ts';
 import type { MockResponse } from '../types.ts';
 
 const KEY = 'k';

@@ -1,11 +1,11 @@
-import { readJsonBody } from '../body.ts';
-import { coreError } from '../errors.ts';
-import type { RequestJournal } from '../journal.ts';
-import { parseJournalQuery } from '../journal-query.ts';
-import { jsonBody, type ResponseKit } from '../responses.ts';
-import { type Route, route, truncate } from '../router.ts';
-import type { MockScenario } from '../scenarios.ts';
-import type { TrafficControls } from '../traffic.ts';
+import type { RequestJournal } from '../controls/journal.ts';
+import { parseJournalQuery } from '../controls/journal-query.ts';
+import type { MockScenario } from '../controls/scenarios.ts';
+import type { TrafficControls } from '../controls/traffic.ts';
+import { readJsonBody } from '../http/body.ts';
+import { coreError } from '../http/errors.ts';
+import { jsonBody, type ResponseKit } from '../http/responses.ts';
+import { type Route, route, truncate } from '../http/router.ts';
 import { bodyExamples, requestBodies } from './admin-bodies.generated.ts';
 
 export interface ControlDependencies {

@@ -1,12 +1,12 @@
-import { coreError } from '../errors.ts';
-import { parseId } from '../ids.ts';
-import { orderJson } from '../order-json.ts';
-import { chunkedBody, type ResponseKit } from '../responses.ts';
-import { type Params, type Route, route, truncate } from '../router.ts';
-import { hasChunkedLists, type OrderStore } from '../store.ts';
+import { coreError } from '../http/errors.ts';
+import { chunkedBody, type ResponseKit } from '../http/responses.ts';
+import { type Params, type Route, route, truncate } from '../http/router.ts';
+import { parseId } from '../orders/ids.ts';
+import { orderJson } from '../orders/order-json.ts';
+import { hasChunkedLists, type OrderStore } from '../orders/store.ts';
 import type { MockResponse, ResponseBody, StoredOrder } from '../types.ts';
 
-export { orderJson } from '../order-json.ts';
+export { orderJson } from '../orders/order-json.ts';
 
 /**
  * List bodies by the store's list they render. A store hands out the same array until it changes, and the

@@ -1,8 +1,8 @@
-import { coreError } from '../errors.ts';
 import type { MockExtension } from '../extension.ts';
-import { parseId } from '../ids.ts';
-import type { ResponseKit } from '../responses.ts';
-import { type Params, type Route, route, truncate } from '../router.ts';
+import { coreError } from '../http/errors.ts';
+import type { ResponseKit } from '../http/responses.ts';
+import { type Params, type Route, route, truncate } from '../http/router.ts';
+import { parseId } from '../orders/ids.ts';
 import type { Clock, MockResponse, Pet, ResponseBody } from '../types.ts';
 
 /** Where the deprecation notice is served (RFC 9745 §3 `Link rel="deprecation"`). */

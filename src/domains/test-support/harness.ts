@@ -1,5 +1,5 @@
-import { createClock } from '../../core/clock.ts';
-import { ApiError, errorBody } from '../../core/errors.ts';
+import { createClock } from '../../core/controls/clock.ts';
+import { ApiError, errorBody } from '../../core/http/errors.ts';
 import type { MockResponse } from '../../core/types.ts';
 import { createDomainsDashboard, type DomainsDashboardOptions } from '../extension.ts';
 

@@ -1,0 +1,156 @@
+import cluster from 'node:cluster';
+import { once } from 'node:events';
+import { createRequire } from 'node:module';
+import { hostname } from 'node:os';
+import { createNodeDnsResolver } from '../node/dns-resolver.ts';
+import { type RunningServer, type ServerOptions, startServer } from '../node/server.ts';
+import type { RedisState } from '../redis/index.ts';
+import { listening } from './banner.ts';
+import { eventLogger, requestLogger } from './log.ts';
+import { type CliOptions, type Environment, parseCli, USAGE } from './options.ts';
+import { loadFixtures, type SeedData, seedData, watchFile } from './seed.ts';
+import { oneLine } from './text.ts';
+import { serveWithWorkers } from './workers.ts';
+
+export interface Io {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Aborting it stops the mock; its reason (`'SIGTERM'`, say) is logged. */
+  readonly stop: AbortSignal;
+}
+
+/** `petstore-mock` as a function of argv, environment and output: resolves to the exit code once stopped. */
+export async function main(argv: readonly string[], env: Environment, io: Io): Promise<number> {
+  try {
+    const command = parseCli(argv, env);
+    if (command.kind === 'help') io.stdout(`${USAGE}\n`);
+    else if (command.kind === 'version') io.stdout(`${packageVersion()}\n`);
+    else if (command.options.workers > 1 && cluster.isPrimary) {
+      return await serveWithWorkers(command.options, argv, env, io);
+    } else return await serve(command.options, io);
+    return 0;
+  } catch (error) {
+    io.stderr(`petstore-mock: ${startError(error as Error & { code?: string })}\n`);
+    return 2;
+  }
+}
+
+function packageVersion(): string {
+  // The package refers to itself by name (package.json is exported), from src/ and dist/ alike.
+  return (createRequire(import.meta.url)('petstore-mock/package.json') as { version: string }).version;
+}
+
+async function serve(options: CliOptions, io: Io): Promise<number> {
+  const write = (line: string) => io.stdout(`${line}\n`);
+  const log = eventLogger(options.logFormat, write);
+  const firstSeed = await seedData(options);
+  const shared = options.store ? await openSharedState(options, firstSeed) : undefined;
+  const start = (seed: SeedData, port: number) =>
+    startServer(serverOptions(options, seed, port, write, shared));
+  let mock: RunningServer;
+  try {
+    mock = await start(firstSeed, options.port);
+  } catch (error) {
+    await shared?.close();
+    throw error;
+  }
+  const { fields, lines } = listening(mock, options);
+  // With --workers, the first worker speaks for all; the others only log requests.
+  if ((cluster.worker?.id ?? 1) === 1) log('listening', fields, lines);
+
+  let reloading = Promise.resolve();
+  const file = options.fixturesFile;
+  const reload = async (file: string) => {
+    let seed: Awaited<ReturnType<typeof loadFixtures>>;
+    try {
+      seed = await loadFixtures(file);
+    } catch (error) {
+      const message = `${(error as Error).message} Keeping the current orders.`;
+      return log('reload-failed', { error: message }, [message]);
+    }
+    if (io.stop.aborted) return;
+    // The new mock is served on the same server: connections stay open and the port is never free, so a
+    // client's pooled connection is not closed under it (which made requests right after a reload fail).
+    try {
+      mock.reload(serverOptions(options, seed, mock.port, write, shared));
+    } catch (error) {
+      const message = `${startError(error as Error)} Keeping the current orders.`;
+      return log('reload-failed', { error: message }, [message]);
+    }
+    const count = seed.orders?.length ?? 0;
+    log('reloaded', { orders: count }, [`Reloaded ${count} orders from ${file}.`]);
+  };
+  const unwatch =
+    options.watch && file
+      ? watchFile(file, () => {
+          reloading = reloading.then(() => reload(file));
+        })
+      : undefined;
+
+  if (!io.stop.aborted) await once(io.stop, 'abort');
+  unwatch?.();
+  await reloading;
+  await mock.close();
+  await shared?.close();
+  const signal = String(io.stop.reason);
+  log('stopped', { signal }, [`Stopped (${signal}).`]);
+  return 0;
+}
+
+function serverOptions(
+  options: CliOptions,
+  seed: SeedData,
+  port: number,
+  write: (line: string) => void,
+  shared?: RedisState,
+): ServerOptions {
+  const log = eventLogger(options.logFormat, write);
+  return {
+    sessions: options.sessions,
+    clock: shared?.clock ?? options.clock,
+    ...(shared ? { store: shared.store, share: shared.share, sessionDirectory: shared.sessions } : {}),
+    domains: {
+      ...(shared ? { store: shared.dashboardStore } : {}),
+      dnsPropagationMs: options.dnsPropagationMs,
+      ownHosts: [options.host, hostname()],
+      controls: options.admin,
+      ...(options.dnsServer ? { resolver: createNodeDnsResolver([options.dnsServer]) } : {}),
+    },
+    ...seed,
+    port,
+    host: options.host,
+    apiKeys: options.apiKeys,
+    corsOrigin: options.corsOrigin,
+    cors: options.cors,
+    ...(options.latency ? { latency: options.latency } : {}),
+    allowedHosts: options.allowedHosts,
+    adminCorsOrigins: options.adminCorsOrigins,
+    admin: options.admin,
+    ...(options.petsSunset ? { petsSunset: options.petsSunset } : {}),
+    ...(options.quiet ? {} : { onResponse: requestLogger(options.logFormat, write) }),
+    onUnexpectedError: (error, request) =>
+      log('unexpected-error', { method: request.method, path: request.path, error: String(error) }, [
+        `Unexpected error on ${request.method} ${request.path}: ${(error as Error).stack ?? String(error)}`,
+      ]),
+  };
+}
+
+/** Loaded only with --store: node-redis stays out of the default start-up (and of the MSW bundle). */
+async function openSharedState(options: CliOptions, seed: SeedData): Promise<RedisState> {
+  const { openRedisState } = await import('../redis/index.ts');
+  return openRedisState({
+    url: options.store as string,
+    keyPrefix: options.keyPrefix,
+    clock: options.clock,
+    ...(seed.orders ? { orders: seed.orders } : {}),
+  });
+}
+
+/** Every failure to start is one line: the port in use gets advice, the rest their message. */
+function startError(error: Error & { code?: string }): string {
+  if (error.code === 'EADDRINUSE') {
+    const address = error.message.replace(/^listen EADDRINUSE: address already in use /, '');
+    return `Port already in use: ${address}. Choose another with --port or PORT.`;
+  }
+  return oneLine(error.message).slice(0, 300);
+}

@@ -1,0 +1,265 @@
+import { parseArgs } from 'node:util';
+import { parseLatency } from '../core/controls/latency.ts';
+import { maxPropagationMs, parseDuration } from '../domains/index.ts';
+import { parseDnsServer } from '../node/dns-resolver.ts';
+import { DEFAULT_KEY_PREFIX } from '../redis/settings.ts';
+import {
+  adminCorsOrigin,
+  allowedHost,
+  apiKey,
+  corsOrigin,
+  integer,
+  orderCount,
+  UsageError,
+} from './checks.ts';
+import { oneLine, quote } from './text.ts';
+
+export { UsageError } from './checks.ts';
+export { USAGE } from './usage.ts';
+
+export interface CliOptions {
+  readonly port: number;
+  readonly host: string;
+  /** Keys from --api-key, else PETSTORE_API_KEY; empty means the development key. */
+  readonly apiKeys: readonly string[];
+  /** Generate orders at start-up instead of loading fixtures. */
+  readonly generate?: { readonly seed: number; readonly count: number };
+  readonly fixturesFile?: string;
+  /** Reload the fixtures file when it changes. */
+  readonly watch: boolean;
+  /** The origins the Store API allows (`*` for any); `--cors-origin` repeated. */
+  readonly corsOrigin: readonly string[];
+  /** CORS headers on the Store API (`--no-cors` turns them off). */
+  readonly cors: boolean;
+  /** Added to every Store API answer: `300ms` or a range `100ms-800ms`. */
+  readonly latency?: string;
+  /** Host names served besides loopback names, IP literals and --host (`all`: no Host check). */
+  readonly allowedHosts: readonly string[];
+  /** Origins whose pages may call /__mock and /__dashboard. */
+  readonly adminCorsOrigins: readonly string[];
+  readonly petsSunset?: string;
+  readonly admin: boolean;
+  readonly logFormat: 'pretty' | 'json';
+  readonly quiet: boolean;
+  /** The mock's one clock: real time, or manual (moved by POST /__mock/clock/advance). */
+  readonly clock: 'system' | 'manual';
+  /** Verify custom domains against this DNS server (ADDRESS:PORT) instead of the simulated provider. */
+  readonly dnsServer?: string;
+  /** Default propagation delay of the simulated DNS provider, in ms. */
+  readonly dnsPropagationMs: number;
+  /** Bounds of the sessions picked by X-Mock-Session. */
+  readonly sessions: { readonly maxSessions: number; readonly ttlMs: number };
+  // Several replicas (docs/replicas.md).
+  /** A shared store, `redis://HOST:PORT/DB`; without it each process keeps its state in memory. */
+  readonly store?: string;
+  readonly keyPrefix: string;
+  /** Processes serving one port (node:cluster); more than one needs `store`. */
+  readonly workers: number;
+}
+
+export type ParsedCommand =
+  | { readonly kind: 'help' }
+  | { readonly kind: 'version' }
+  | { readonly kind: 'serve'; readonly options: CliOptions };
+
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Parses argv (without node and the script) and the environment (PORT, HOST, PETSTORE_API_KEY): an option
+ * wins over the environment, which wins over the defaults. Throws UsageError on anything it does not understand.
+ */
+export function parseCli(argv: readonly string[], env: Environment = {}): ParsedCommand {
+  const { values, positionals } = parse(argv);
+  if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
+  const [command, ...rest] = positionals;
+  if ((command !== undefined && command !== 'serve') || rest.length > 0) {
+    throw new UsageError(`Unknown command ${quote(positionals.join(' '))}; the only command is "serve".`);
+  }
+  const logFormat = values['log-format'];
+  if (logFormat !== 'pretty' && logFormat !== 'json') {
+    throw new UsageError(`--log-format must be pretty or json, not ${quote(logFormat)}.`);
+  }
+  const sunset = values['pets-sunset'];
+  if (sunset !== undefined && Number.isNaN(Date.parse(sunset))) {
+    throw new UsageError(`--pets-sunset must be a date such as 2027-07-01T00:00:00Z, not ${quote(sunset)}.`);
+  }
+  const clock = values.clock;
+  if (clock !== 'system' && clock !== 'manual') {
+    throw new UsageError(`--clock must be system or manual, not ${quote(clock)}.`);
+  }
+  const dnsPropagationMs = parseDuration(values['dns-propagation']);
+  if (dnsPropagationMs === undefined || dnsPropagationMs > maxPropagationMs) {
+    throw new UsageError(
+      `--dns-propagation must be a duration up to 48h such as 5m, not ${quote(values['dns-propagation'])}.`,
+    );
+  }
+  const sessionTtlMs = parseDuration(values['session-ttl']);
+  if (sessionTtlMs === undefined || sessionTtlMs < 1000) {
+    throw new UsageError(
+      `--session-ttl must be a duration such as 30m or 2h, not ${quote(values['session-ttl'])}.`,
+    );
+  }
+  if (values.fixtures !== undefined && (values.seed !== undefined || values.orders !== undefined)) {
+    throw new UsageError('Use either --fixtures or --seed/--orders, not both.');
+  }
+  const latency = values.latency;
+  if (latency !== undefined && parseLatency(latency) === undefined) {
+    throw new UsageError(
+      `--latency must be a delay such as 300ms or a range such as 100ms-800ms (at most 60s), not ${quote(latency)}.`,
+    );
+  }
+  if (values.watch && values.fixtures === undefined) throw new UsageError('--watch needs --fixtures FILE.');
+  const generate =
+    values.seed === undefined && values.orders === undefined
+      ? undefined
+      : { seed: integer('--seed', values.seed ?? '7', 0), count: orderCount(values.orders ?? '25') };
+  const envKey = fromEnv(env, 'PETSTORE_API_KEY');
+  const replicas = replicaOptions(values, env);
+  return {
+    kind: 'serve',
+    options: {
+      ...replicas,
+      port: integer(
+        values.port ? '--port' : 'PORT',
+        values.port ?? fromEnv(env, 'PORT') ?? '4010',
+        0,
+        65_535,
+      ),
+      host: values.host ?? fromEnv(env, 'HOST') ?? '127.0.0.1',
+      apiKeys: values['api-key']
+        ? values['api-key'].map((key) => apiKey('--api-key', key))
+        : envKey === undefined
+          ? []
+          : [apiKey('PETSTORE_API_KEY', envKey)],
+      ...(generate ? { generate } : {}),
+      ...(values.fixtures === undefined ? {} : { fixturesFile: values.fixtures }),
+      watch: values.watch,
+      corsOrigin: (values['cors-origin'] ?? ['*']).map(corsOrigin),
+      cors: !values['no-cors'],
+      ...(latency === undefined ? {} : { latency }),
+      allowedHosts: (values['allowed-host'] ?? []).map(allowedHost),
+      adminCorsOrigins: (values['admin-cors-origin'] ?? []).map(adminCorsOrigin),
+      ...(sunset === undefined ? {} : { petsSunset: sunset }),
+      admin: !values['no-admin'],
+      logFormat,
+      quiet: values.quiet,
+      clock,
+      ...(values['dns-server'] === undefined ? {} : { dnsServer: dnsServerOption(values['dns-server']) }),
+      dnsPropagationMs,
+      sessions: {
+        maxSessions: integer('--max-sessions', values['max-sessions'], 0, 100_000),
+        ttlMs: sessionTtlMs,
+      },
+    },
+  };
+}
+
+/** An empty variable counts as unset, as in most shells' `${PORT:-4010}`. */
+const fromEnv = (env: Environment, name: string) => env[name] || undefined;
+
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'api-key': { type: 'string', multiple: true },
+  seed: { type: 'string' },
+  orders: { type: 'string' },
+  fixtures: { type: 'string' },
+  watch: { type: 'boolean', default: false },
+  'cors-origin': { type: 'string', multiple: true },
+  latency: { type: 'string' },
+  'no-cors': { type: 'boolean', default: false },
+  'allowed-host': { type: 'string', multiple: true },
+  'admin-cors-origin': { type: 'string', multiple: true },
+  'pets-sunset': { type: 'string' },
+  'no-admin': { type: 'boolean', default: false },
+  'log-format': { type: 'string', default: 'pretty' },
+  quiet: { type: 'boolean', default: false },
+  clock: { type: 'string', default: 'system' },
+  'dns-server': { type: 'string' },
+  'dns-propagation': { type: 'string', default: '5m' },
+  'max-sessions': { type: 'string', default: '100' },
+  'session-ttl': { type: 'string', default: '30m' },
+  store: { type: 'string' },
+  'key-prefix': { type: 'string', default: DEFAULT_KEY_PREFIX },
+  workers: { type: 'string', default: '1' },
+  version: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+function parse(argv: readonly string[]) {
+  try {
+    return parseArgs({
+      args: joinNegativeValues(argv),
+      allowPositionals: true,
+      strict: true,
+      options: OPTIONS,
+    });
+  } catch (error) {
+    const { code, message } = error as Error & { code?: string };
+    const unknown = /^Unknown option '([^']*)'/.exec(message)?.[1];
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknown !== undefined) {
+      throw new UsageError(`Unknown option ${quote(unknown)}; see petstore-mock --help.`);
+    }
+    throw new UsageError(`${oneLine(message).slice(0, 200)} (see petstore-mock --help)`);
+  }
+}
+
+/**
+ * parseArgs reads `--port -1` as an option without a value and prints a cut-off "ambiguous" message; a value
+ * that looks like a negative number is the option's value, so that the option's own check explains the range.
+ */
+function joinNegativeValues(argv: readonly string[]): string[] {
+  const args: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const next = argv[i + 1];
+    const option = OPTIONS[arg.slice(2) as keyof typeof OPTIONS];
+    if (arg.startsWith('--') && option?.type === 'string' && next !== undefined && /^-[\d.]/.test(next)) {
+      args.push(`${arg}=${next}`);
+      i++;
+    } else args.push(arg);
+  }
+  return args;
+}
+
+function dnsServerOption(text: string): string {
+  try {
+    return parseDnsServer(text);
+  } catch {
+    // Its own message echoes the whole input; this one caps it.
+    throw new UsageError(
+      `--dns-server must be ADDRESS:PORT, such as 127.0.0.1:5353 or [::1]:53, not ${quote(text)}.`,
+    );
+  }
+}
+
+/** --store (or PETSTORE_STORE), --key-prefix and --workers (docs/replicas.md). */
+function replicaOptions(
+  values: ReturnType<typeof parse>['values'],
+  env: Environment,
+): Pick<CliOptions, 'store' | 'keyPrefix' | 'workers'> {
+  const store = values.store ?? fromEnv(env, 'PETSTORE_STORE');
+  if (store !== undefined && store !== 'memory' && !/^rediss?:\/\/[^/\s]+(\/\d+)?\/?$/.test(store)) {
+    throw new UsageError(`--store must be memory or redis://HOST:PORT/DB, not ${quote(store)}.`);
+  }
+  const keyPrefix = values['key-prefix'];
+  if (!/^[\w.:-]{1,100}$/.test(keyPrefix)) {
+    throw new UsageError(
+      `--key-prefix must be 1 to 100 letters, digits, or . : _ -, not ${quote(keyPrefix)}.`,
+    );
+  }
+  const workers = integer('--workers', values.workers, 1, 64);
+  const shared = store !== undefined && store !== 'memory';
+  if (workers > 1 && !shared) {
+    throw new UsageError(
+      `--workers ${workers} needs a shared store: add --store redis://HOST:PORT/DB (each worker would keep its own orders).`,
+    );
+  }
+  if (shared && values.watch) {
+    throw new UsageError(
+      "--watch reloads one process's orders; with --store, change them with the admin API.",
+    );
+  }
+  return { ...(shared ? { store } : {}), keyPrefix, workers };
+}

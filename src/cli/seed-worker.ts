@@ -1,0 +1,49 @@
+import { Worker } from 'node:worker_threads';
+import { type OrderColumnArrays, OrderColumns } from '../core/orders/order-columns.ts';
+import type { GenerateOptions } from '../seed/generate.ts';
+import { oneLine } from './text.ts';
+
+/**
+ * From this many orders, `--seed` generates in a worker thread: starting one costs about 40 ms, which a
+ * small seed does not repay, while from here on the serving thread stays free of faker and of the young
+ * generation that generating grows (docs/decisions.md, "Generating large seeds in a worker").
+ */
+export const WORKER_SEED_THRESHOLD = 50_000;
+
+/**
+ * Generates the orders in a worker thread and resolves to their columns. A worker that fails (throws, exits)
+ * rejects with one line; it never leaves the promise pending.
+ */
+export function generateInWorker(options: GenerateOptions): Promise<OrderColumns> {
+  const worker = startWorker({ seed: options.seed, count: options.count });
+  return new Promise<OrderColumns>((resolve, reject) => {
+    const fail = (reason: string) =>
+      reject(new Error(`generating ${options.count} orders failed: ${reason}`));
+    worker.once('message', (arrays: OrderColumnArrays & { length: number }) => {
+      try {
+        resolve(new OrderColumns(arrays.length, arrays));
+      } catch (error) {
+        fail(oneLine((error as Error).message));
+      }
+    });
+    worker.once('error', (error) => fail(oneLine(error.message)));
+    // After a message or an error this changes nothing; without either, the worker stopped on its own.
+    worker.once('exit', (code) => fail(`the worker stopped (exit ${code}) before it posted the orders`));
+  });
+}
+
+/**
+ * The worker's own file next to this one: .js from dist/src and from the CLI bundle (scripts/bundle-cli.ts
+ * builds it as an entry point beside the chunks), .ts from source (tsx, vitest). Node 20 ignores loaders
+ * given in a worker's execArgv (nodejs/node#47747), so from source a one-line bootstrap loads the .ts
+ * file through tsx's API.
+ */
+function startWorker(workerData: GenerateOptions): Worker {
+  if (!import.meta.url.endsWith('.ts')) {
+    return new Worker(new URL('../node/generate-worker.js', import.meta.url), { workerData });
+  }
+  const file = JSON.stringify(new URL('./generate-worker.ts', import.meta.url).href);
+  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  const bootstrap = `import(${tsx}).then(({ tsImport }) => tsImport(${file}, ${file}))`;
+  return new Worker(bootstrap, { eval: true, workerData });
+}

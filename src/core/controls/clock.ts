@@ -1,0 +1,86 @@
+import { coreError } from '../http/errors.ts';
+import { truncate } from '../http/router.ts';
+import { type Clock, systemClock } from '../types.ts';
+import { formatDuration, parseDuration } from './duration.ts';
+
+export type ClockMode = 'system' | 'manual';
+
+/** The last instant the clock may show: later dates no longer print as four-digit ISO years. */
+export const LATEST_TIME = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * The mock's one clock, read by every part (the pets sunset, the journal, the domains simulation): real
+ * time plus an offset (`system`), or a clock that only moves when told (`manual`). It only moves forward:
+ * `reset()` is the way back.
+ */
+export interface MockClock extends Clock {
+  readonly mode: ClockMode;
+  /** How far `advance` and `set` have moved the clock. */
+  offset(): number;
+  /** Moves forward by `ms`; refuses (400 INVALID_DURATION) a negative move or one past the year 9999. */
+  advance(ms: number): void;
+  /** Moves forward to `time` (ms since the epoch); refuses (409 CLOCK_BACKWARDS) an earlier time. */
+  set(time: number): void;
+  /** Back to no offset (and, for a manual clock, to its start). */
+  reset(): void;
+}
+
+/**
+ * @example const clock = createClock('manual', Date.parse('2026-01-01T00:00:00Z')); clock.advance(60_000);
+ */
+export function createClock(mode: ClockMode, start?: number, base: Clock = systemClock): MockClock {
+  const origin = start ?? base.now();
+  let offset = 0;
+  const now = () => (mode === 'manual' ? origin : base.now()) + offset;
+  return {
+    mode,
+    now,
+    offset: () => offset,
+    advance(ms) {
+      if (!(ms >= 0) || now() + ms > LATEST_TIME) {
+        throw coreError(
+          'INVALID_DURATION',
+          'The clock moves forward, at most to the year 9999; advance it by a duration such as "400d".',
+        );
+      }
+      offset += ms;
+    },
+    set(time) {
+      if (!(time <= LATEST_TIME)) {
+        throw coreError('INVALID_REQUEST', 'The clock cannot go past the year 9999.');
+      }
+      const current = now();
+      if (time < current) {
+        throw coreError(
+          'CLOCK_BACKWARDS',
+          `The clock only moves forward (it shows ${new Date(current).toISOString()}); POST /__mock/reset takes it back to its start.`,
+        );
+      }
+      offset += time - current;
+    },
+    reset() {
+      offset = 0;
+    },
+  };
+}
+
+/** The clock as the admin API and the dashboard controls show it (the `Clock` schema of both specs). */
+export function clockState(clock: MockClock): { mode: ClockMode; now: string; offset: string } {
+  return {
+    mode: clock.mode,
+    now: new Date(clock.now()).toISOString(),
+    offset: formatDuration(clock.offset()),
+  };
+}
+
+/** `POST …/clock/advance {"by": "400d"}`: a duration as people write it; 400 INVALID_DURATION otherwise. */
+export function advanceClockBy(clock: MockClock, by: string): void {
+  const ms = parseDuration(by);
+  if (ms === undefined) {
+    throw coreError(
+      'INVALID_DURATION',
+      `"${truncate(by)}" is not a duration; write it like "90s", "5m", "1h30m" or "400d".`,
+    );
+  }
+  clock.advance(ms);
+}

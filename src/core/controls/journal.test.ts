@@ -1,0 +1,100 @@
+import { describe, expect, test } from 'vitest';
+import { createMockApi } from '../api.ts';
+import type { MockRequest } from '../types.ts';
+import { RequestJournal } from './journal.ts';
+
+const KEY = 'sk_live_abc123';
+const get = (path: string, query: string, headers: Record<string, string>): MockRequest => ({
+  method: 'GET',
+  path,
+  query,
+  headers,
+});
+
+describe('request journal', () => {
+  test('redacts the mock keys wherever they appear, and Authorization-like headers whole', () => {
+    const journal = new RequestJournal({}, [KEY, 'a+b/c=']);
+    journal.record(
+      get(`/v1/store/orders/${KEY}`, `api_key=${KEY}&other=${encodeURIComponent('a+b/c=')}`, {
+        'x-api-key': 'anything',
+        'x-forwarded-authorization': `Bearer ${KEY}`,
+        referer: `http://app.test/?key=${KEY}`,
+        'x-custom': `prefix-${KEY}-suffix`,
+        authorization: 'Bearer something-else',
+        cookie: 'session=1',
+        accept: 'application/json',
+      }),
+      200,
+      0,
+    );
+    const [entry] = journal.entries();
+    expect(JSON.stringify(entry)).not.toContain(KEY);
+    expect(JSON.stringify(entry)).not.toContain('a%2Bb');
+    expect(entry).toMatchObject({
+      path: '/v1/store/orders/[redacted]',
+      query: 'api_key=[redacted]&other=[redacted]',
+      headers: {
+        'x-api-key': '[redacted]',
+        'x-forwarded-authorization': '[redacted]',
+        referer: 'http://app.test/?key=[redacted]',
+        'x-custom': 'prefix-[redacted]-suffix',
+        authorization: '[redacted]',
+        cookie: '[redacted]',
+        accept: 'application/json',
+      },
+    });
+  });
+
+  test('the mock journals with its own keys redacted', async () => {
+    const api = createMockApi({ apiKeys: [KEY] });
+    await api.handle(get('/v1/store/orders', `api_key=${KEY}`, { 'x-api-key': KEY }));
+    expect(JSON.stringify(api.journal.entries())).not.toContain(KEY);
+  });
+
+  test('keeps no body of a request, and stays within its byte budget', () => {
+    const journal = new RequestJournal({ bytes: 1_000_000 });
+    const big = 'x'.repeat(60_000);
+    for (let i = 0; i < 1000; i++) {
+      journal.record({ ...get('/v1/store/orders', '', { 'x-big': big }), method: 'POST', body: big }, 401, i);
+    }
+    expect(journal.bytes).toBeLessThanOrEqual(1_000_000);
+    expect(journal.bytes).toBeGreaterThan(900_000);
+    // 16 entries of 60 KB headers fit; the bodies counted for nothing.
+    expect(journal.entries()).toHaveLength(16);
+    expect(journal.entries().at(-1)?.time).toBe(new Date(999).toISOString());
+  });
+
+  test('a read returns the newest entries that fit its budget, oldest first', () => {
+    const journal = new RequestJournal({ readBytes: 200_000 });
+    const big = 'x'.repeat(60_000);
+    for (let i = 0; i < 50; i++) journal.record(get(`/v1/${i}`, '', { 'x-big': big }), 200, i);
+    const read = journal.entries();
+    expect(read.map((entry) => entry.path)).toEqual(['/v1/47', '/v1/48', '/v1/49']);
+  });
+
+  test('keeps the last 1000 requests by default', () => {
+    const journal = new RequestJournal();
+    for (let i = 0; i < 2500; i++) journal.record(get(`/v1/${i}`, '', {}), 200, i);
+    const read = journal.entries();
+    expect(read).toHaveLength(1000);
+    expect(read[0]?.path).toBe('/v1/1500');
+    expect(read.at(-1)?.path).toBe('/v1/2499');
+  });
+
+  test('repeated requests each keep their own time and status, and a change of header is its own entry', () => {
+    const journal = new RequestJournal({ entries: 3 });
+    const headers = { authorization: 'Bearer a' };
+    journal.record(get('/v1/store/orders', '', { ...headers }), 200, 1);
+    journal.record(get('/v1/store/orders', '', { ...headers }), 401, 2);
+    journal.record(get('/v1/store/orders', '', { ...headers, 'x-trace': '7' }), 200, 3);
+    journal.record(get('/v1/store/orders', '', { ...headers }), 204, 4);
+    expect(journal.entries().map(({ status, time, headers }) => [status, time, headers['x-trace']])).toEqual([
+      [401, new Date(2).toISOString(), undefined],
+      [200, new Date(3).toISOString(), '7'],
+      [204, new Date(4).toISOString(), undefined],
+    ]);
+    journal.clear();
+    expect(journal.entries()).toEqual([]);
+    expect(journal.bytes).toBe(0);
+  });
+});

@@ -1,0 +1,165 @@
+import type { MockExtension } from '../extension.ts';
+import { coreError } from '../http/errors.ts';
+import { jsonResponse, noContentResponse } from '../http/responses.ts';
+import { Router, route, truncate } from '../http/router.ts';
+import type { Clock } from '../types.ts';
+
+/** The header that picks a session: `X-Mock-Session: <id>`. */
+export const SESSION_HEADER = 'x-mock-session';
+
+const SESSION_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export interface SessionLimits {
+  /** Live sessions at most (the default session aside); a new one beyond is refused with 429. */
+  readonly maxSessions: number;
+  /** A session unused for longer than this (on the mock's clock) is dropped; its next use starts afresh. */
+  readonly ttlMs: number;
+}
+
+export const DEFAULT_SESSION_LIMITS: SessionLimits = { maxSessions: 100, ttlMs: 30 * 60_000 };
+
+/** What a session holds beyond the shared seed, for `GET /__mock/sessions`. */
+export interface SessionSize {
+  /** Whether it changed an order (it then holds a copy of the orders of its own). */
+  readonly ordersCopied: boolean;
+  readonly journalEntries: number;
+}
+
+export interface SessionInfo extends SessionSize {
+  readonly id: string;
+  readonly created: string;
+  readonly lastUsed: string;
+}
+
+/**
+ * Where the sessions live: this process's memory (SessionRegistry) or a store shared by replicas (the Redis
+ * one, src/redis). A shared one answers with promises; the memory one at once, so the Store API's hot
+ * path in a session gains no await.
+ */
+export interface SessionDirectory<State> {
+  readonly limits: SessionLimits;
+  /** The session `id`, created on first use; 400 for an invalid id, 429 beyond `maxSessions`. */
+  use(id: string): State | Promise<State>;
+  /** Ends a session; its next use starts from the seed. False when there was none. */
+  drop(id: string): boolean | Promise<boolean>;
+  /** The live sessions, oldest use first (expired ones are dropped first). */
+  list(): SessionInfo[] | Promise<SessionInfo[]>;
+}
+
+/** Throws 400 INVALID_SESSION unless `id` is 1 to 64 characters of A-Z, a-z, 0-9, ".", "_" and "-". */
+export function checkSessionId(id: string): void {
+  if (!SESSION_ID.test(id)) {
+    throw coreError(
+      'INVALID_SESSION',
+      `X-Mock-Session must be 1 to 64 characters of A-Z, a-z, 0-9, ".", "_" and "-"; got "${truncate(id)}".`,
+    );
+  }
+}
+
+/** The 429 for a new session beyond the bound, never an eviction. */
+export function tooManySessions(limits: SessionLimits) {
+  return coreError(
+    'TOO_MANY_SESSIONS',
+    `${limits.maxSessions} sessions are live (--max-sessions); end one with DELETE /__mock/sessions/{id} or let it expire.`,
+  );
+}
+
+interface Live<State> {
+  readonly state: State;
+  readonly created: number;
+  lastUsed: number;
+}
+
+/**
+ * The live sessions, by id, in the order of their last use (a Map keeps insertion order, and a use moves the
+ * session to the end), so expiry drops from the front and costs only what it drops.
+ */
+export class SessionRegistry<State> implements SessionDirectory<State> {
+  readonly #live = new Map<string, Live<State>>();
+  readonly #build: (id: string) => State;
+  readonly #size: (state: State) => SessionSize;
+  readonly #clock: Clock;
+  readonly limits: SessionLimits;
+
+  constructor(
+    build: (id: string) => State,
+    size: (state: State) => SessionSize,
+    clock: Clock,
+    limits: SessionLimits,
+  ) {
+    this.#build = build;
+    this.#size = size;
+    this.#clock = clock;
+    this.limits = limits;
+  }
+
+  /** The session `id`, created on first use; 400 for an invalid id, 429 beyond `maxSessions`. */
+  use(id: string): State {
+    checkSessionId(id);
+    const now = this.#clock.now();
+    this.#expire(now);
+    const live = this.#live.get(id);
+    if (live) {
+      live.lastUsed = now;
+      this.#live.delete(id);
+      this.#live.set(id, live);
+      return live.state;
+    }
+    if (this.#live.size >= this.limits.maxSessions) throw tooManySessions(this.limits);
+    const state = this.#build(id);
+    this.#live.set(id, { state, created: now, lastUsed: now });
+    return state;
+  }
+
+  /** Ends a session; its next use starts from the seed. False when there was none. */
+  drop(id: string): boolean {
+    return this.#live.delete(id);
+  }
+
+  list(): SessionInfo[] {
+    this.#expire(this.#clock.now());
+    return [...this.#live].map(([id, { state, created, lastUsed }]) => ({
+      id,
+      created: new Date(created).toISOString(),
+      lastUsed: new Date(lastUsed).toISOString(),
+      ...this.#size(state),
+    }));
+  }
+
+  #expire(now: number): void {
+    for (const [id, live] of this.#live) {
+      if (now - live.lastUsed <= this.limits.ttlMs) return;
+      this.#live.delete(id);
+    }
+  }
+}
+
+/** `GET /__mock/sessions` and `DELETE /__mock/sessions/{id}`, served by every session's admin API alike. */
+export function sessionsAdmin(
+  registry: () => Pick<SessionDirectory<unknown>, 'list' | 'drop'>,
+): MockExtension {
+  const prefix = '/__mock/sessions';
+  const router = new Router(
+    [
+      route('', { GET: async () => jsonResponse(200, await registry().list()) }),
+      route('/:id', {
+        DELETE: async (_request, { id }) => {
+          if (!(await registry().drop(id))) {
+            throw coreError('SESSION_NOT_FOUND', `There is no live session "${truncate(id)}".`);
+          }
+          return noContentResponse();
+        },
+      }),
+    ],
+    { spec: 'spec/mock-admin.openapi.yaml' },
+  );
+  return {
+    name: 'sessions',
+    pathPrefix: prefix,
+    routes: router.served(prefix),
+    handle: async (request) =>
+      request.path === prefix || request.path.startsWith(`${prefix}/`)
+        ? router.dispatch(request, request.path.slice(prefix.length))
+        : undefined,
+  };
+}

@@ -1,0 +1,178 @@
+import { coreError } from '../http/errors.ts';
+import type { RequestBodies } from '../routes/admin-bodies.generated.ts';
+import type { MockRequest } from '../types.ts';
+import { parseDuration } from './duration.ts';
+import { wildcard } from './journal-query.ts';
+import {
+  drawDelay,
+  formatLatency,
+  type Latency,
+  MAX_LATENCY_MS,
+  parseLatency,
+  seededRandom,
+} from './latency.ts';
+
+export type FaultInput = RequestBodies['adminAddFault'];
+export type FaultKind = FaultInput['fault'];
+export type LatencySettings = RequestBodies['adminSetLatency'];
+
+/** A fault rule as the admin API lists it: what was asked, plus its counters. */
+export interface FaultRule extends FaultInput {
+  readonly id: string;
+  readonly matched: number;
+  readonly fired: number;
+}
+
+/**
+ * What happens to one Store API request beyond its normal answer. `fault` is described here and carried
+ * out by the adapter: the Node listener on the raw socket, the MSW handlers with `delay()` and
+ * `HttpResponse.error()`.
+ */
+export interface Shaping {
+  readonly delayMs: number;
+  readonly fault?: {
+    readonly kind: FaultKind;
+    readonly status: number;
+    readonly ruleId: string;
+    readonly ms: number;
+  };
+}
+
+interface LiveRule {
+  readonly input: FaultInput;
+  readonly id: string;
+  readonly matches: (request: MockRequest) => boolean;
+  readonly random: () => number;
+  matched: number;
+  fired: number;
+}
+
+interface LatencyRoute {
+  readonly input: NonNullable<LatencySettings['routes']>[number];
+  readonly matches: (request: MockRequest) => boolean;
+  readonly latency: Latency;
+}
+
+/**
+ * The latency and fault rules of one mock (reset by its `reset()`). `active` is the one flag the request
+ * path reads: with no latency and no rule, a request costs that check and nothing more.
+ */
+export class TrafficControls {
+  active = false;
+  readonly #startLatency: Latency | undefined;
+  readonly #random: () => number;
+  #global: Latency | undefined;
+  #routes: LatencyRoute[] = [];
+  #rules: LiveRule[] = [];
+  #nextId = 1;
+
+  constructor(options: { readonly latency?: Latency | undefined; readonly random?: () => number } = {}) {
+    this.#startLatency = options.latency;
+    this.#random = options.random ?? seededRandom(1);
+    this.reset();
+  }
+
+  reset(): void {
+    this.#global = this.#startLatency;
+    this.#routes = [];
+    this.#rules = [];
+    this.#nextId = 1;
+    this.#update();
+  }
+
+  faults(): FaultRule[] {
+    return this.#rules.map(({ input, id, matched, fired }) => ({ ...input, id, matched, fired }));
+  }
+
+  addFault(input: FaultInput): FaultRule {
+    if (input.delay !== undefined) checkedDelay(input.delay);
+    const rule: LiveRule = {
+      input,
+      id: `f${this.#nextId++}`,
+      matches: matcher(input),
+      random: seededRandom(input.seed ?? 1),
+      matched: 0,
+      fired: 0,
+    };
+    this.#rules.push(rule);
+    this.#update();
+    return { ...input, id: rule.id, matched: 0, fired: 0 };
+  }
+
+  clearFaults(): void {
+    this.#rules = [];
+    this.#update();
+  }
+
+  latency(): { global: string | null; routes: NonNullable<LatencySettings['routes']> } {
+    return {
+      global: this.#global === undefined ? null : formatLatency(this.#global),
+      routes: this.#routes.map((route) => route.input),
+    };
+  }
+
+  /** Replaces the settings; a latency the mock does not accept is a 400 and changes nothing. */
+  setLatency(settings: LatencySettings): void {
+    const global = settings.global == null ? undefined : checkedLatency(settings.global);
+    const routes = (settings.routes ?? []).map((input) => ({
+      input,
+      matches: matcher(input),
+      latency: checkedLatency(input.latency),
+    }));
+    this.#global = global;
+    this.#routes = routes;
+    this.#update();
+  }
+
+  /** What to do with a Store API request; undefined when it is answered normally, at once. */
+  decide(request: MockRequest): Shaping | undefined {
+    if (request.method === 'OPTIONS') return undefined;
+    const route = this.#routes.find((candidate) => candidate.matches(request));
+    const latency = route?.latency ?? this.#global;
+    const delayMs = latency === undefined ? 0 : drawDelay(latency, this.#random);
+    for (const rule of this.#rules) {
+      if (!rule.matches(request)) continue;
+      rule.matched++;
+      const { nth, probability } = rule.input;
+      if (nth !== undefined && rule.matched !== nth) continue;
+      if (probability !== undefined && !(rule.random() < probability)) continue;
+      rule.fired++;
+      const { fault: kind, status = 500, delay = '1s' } = rule.input;
+      return { delayMs, fault: { kind, status, ruleId: rule.id, ms: checkedDelay(delay) } };
+    }
+    return delayMs === 0 ? undefined : { delayMs };
+  }
+
+  #update(): void {
+    this.active = this.#global !== undefined || this.#routes.length > 0 || this.#rules.length > 0;
+  }
+}
+
+/** Method (any when absent) and path, where `*` matches any characters. */
+function matcher({ method, path }: { readonly method?: string; readonly path: string }) {
+  const pattern = wildcard(path);
+  return (request: MockRequest) =>
+    (method === undefined || request.method === method) && pattern.test(request.path);
+}
+
+function checkedLatency(text: string): Latency {
+  const latency = parseLatency(text);
+  if (latency === undefined) {
+    throw coreError(
+      'INVALID_REQUEST',
+      `"${text.slice(0, 64)}" is not a latency: write 300ms, or a range such as 100ms-800ms, at most ${MAX_LATENCY_MS / 1000}s.`,
+    );
+  }
+  return latency;
+}
+
+function checkedDelay(text: string): number {
+  const ms = parseDuration(text);
+  if (ms === undefined || ms > MAX_LATENCY_MS) {
+    throw coreError(
+      'INVALID_REQUEST',
+      `"delay" must be a duration up to ${MAX_LATENCY_MS / 1000}s, such as 2s.`,
+    );
+  }
+  return ms;
+}

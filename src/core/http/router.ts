@@ -1,0 +1,169 @@
+import type { ServedRoute } from '../extension.ts';
+import type { MockRequest, MockResponse } from '../types.ts';
+import { coreError } from './errors.ts';
+
+/** The names of a path's `:param` segments, read from the literal (as Hono's `ParamKeys` does). */
+export type ParamKeys<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamKeys<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A route's parameters, percent-decoded; a parameter never matches an empty segment. */
+export type Params<Path extends string> = { readonly [Name in ParamKeys<Path>]: string };
+
+export type Action<Path extends string = string> = (
+  request: MockRequest,
+  params: Params<Path>,
+) => MockResponse | Promise<MockResponse>;
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A path such as `/store/orders/:id` and the action of each method it answers. */
+export interface Route {
+  readonly path: string;
+  readonly methods: Readonly<Partial<Record<Method, Action<never>>>>;
+}
+
+/** A route whose actions' parameters are typed from `path`. */
+export function route<const Path extends string>(
+  path: Path,
+  methods: Readonly<Partial<Record<Method, NoInfer<Action<Path>>>>>,
+): Route {
+  return { path, methods: methods as Route['methods'] };
+}
+
+interface CompiledRoute {
+  readonly route: Route;
+  readonly segments: readonly string[];
+  /** The parameter's name at each `:param` segment, undefined elsewhere (sliced once, not per request). */
+  readonly names: readonly (string | undefined)[];
+  readonly allow: string;
+}
+
+/** Shared by every route without parameters: the hot ones (the order list) allocate none. */
+const NO_PARAMS = Object.freeze({});
+
+export interface RouterOptions {
+  /** Where the plane's routes are documented, for the 404's message. */
+  readonly spec?: string;
+}
+
+/**
+ * Matches a path to its route and a method to its action, on every plane (the Store API, /__mock, the
+ * dashboard API). The static paths are looked up in a table first; a known path with another method is a
+ * 405 with `Allow` (RFC 9110 §15.5.6); HEAD is answered as GET (RFC 9110 §9.3.2; the adapters drop the
+ * body); an unknown path is a 404 `NOT_FOUND`.
+ */
+export class Router {
+  readonly #routes: readonly CompiledRoute[];
+  readonly #static = new Map<string, CompiledRoute>();
+  readonly #spec: string | undefined;
+
+  constructor(routes: readonly Route[], options: RouterOptions = {}) {
+    this.#spec = options.spec;
+    this.#routes = routes.map((route) => {
+      const methods: string[] = Object.keys(route.methods);
+      if (methods.includes('GET')) methods.splice(methods.indexOf('GET') + 1, 0, 'HEAD');
+      const segments = route.path.split('/');
+      const names = segments.map((segment) => (segment.startsWith(':') ? segment.slice(1) : undefined));
+      return { route, segments, names, allow: [...methods, 'OPTIONS'].join(', ') };
+    });
+    // A static path wins over a parameter that would match it too (the first such route, if listed twice).
+    for (const compiled of this.#routes) {
+      const { path } = compiled.route;
+      if (!path.includes('/:') && !this.#static.has(path)) this.#static.set(path, compiled);
+    }
+  }
+
+  /** The operations served, `{ method, path }` with OpenAPI-style templates, for the tests against the specs. */
+  operations(prefix = ''): { readonly method: string; readonly path: string }[] {
+    return this.#routes.flatMap(({ route }) =>
+      Object.keys(route.methods).map((method) => ({
+        method,
+        path: `${prefix}${route.path.replace(/:(\w+)/g, '{$1}')}`,
+      })),
+    );
+  }
+
+  /** The routes as `{ method, path }` with `:param` segments below `prefix`, for per-route adapters (MSW). */
+  served(prefix = ''): ServedRoute[] {
+    return this.#routes.flatMap(({ route }) =>
+      Object.keys(route.methods).map((method) => ({ method, path: `${prefix}${route.path}` })),
+    );
+  }
+
+  /** Answers `request`, whose path below the plane's prefix is `path`. */
+  /** The action's answer: a response at once where it has one (the cached order list), else a promise. */
+  dispatch(request: MockRequest, path: string): MockResponse | Promise<MockResponse> {
+    const known = this.#static.get(path);
+    if (known) return run(known, request, NO_PARAMS);
+    for (const compiled of this.#routes) {
+      const params = match(compiled, path);
+      if (params !== undefined) return run(compiled, request, params);
+    }
+    const where = this.#spec === undefined ? '' : `; see ${this.#spec}`;
+    throw coreError('NOT_FOUND', `No resource at ${truncate(request.path)}${where}.`);
+  }
+}
+
+function run(
+  compiled: CompiledRoute,
+  request: MockRequest,
+  params: object,
+): MockResponse | Promise<MockResponse> {
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  const action = compiled.route.methods[method as Method] as Action | undefined;
+  if (!action) {
+    throw coreError(
+      'METHOD_NOT_ALLOWED',
+      `${truncate(request.method)} is not allowed on ${truncate(request.path)}; use ${compiled.allow}.`,
+      { allow: compiled.allow },
+    );
+  }
+  return action(request, params as Params<string>);
+}
+
+/**
+ * The parameters when `path` matches the pattern's segments, else undefined. It walks the string rather
+ * than splitting it, so a match costs the parameters' object and strings, and a miss nothing.
+ */
+function match(
+  { segments: pattern, names }: CompiledRoute,
+  path: string,
+): Record<string, string> | undefined {
+  let params: Record<string, string> | undefined;
+  let start = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const slash = path.indexOf('/', start);
+    const last = i === pattern.length - 1;
+    if (last !== (slash === -1)) return undefined;
+    const end = last ? path.length : slash;
+    const name = names[i];
+    const expected = pattern[i] as string;
+    if (name !== undefined) {
+      if (end === start) return undefined;
+      params ??= {};
+      params[name] = decodeSegment(path.slice(start, end));
+    } else if (end - start !== expected.length || !path.startsWith(expected, start)) {
+      return undefined;
+    }
+    start = end + 1;
+  }
+  return params ?? NO_PARAMS;
+}
+
+/** Percent-decodes a segment; one that is not valid percent-encoding stays as sent (it then names nothing). */
+function decodeSegment(segment: string): string {
+  if (!segment.includes('%')) return segment;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Keeps messages readable when a client sends a 20 KB path. */
+export function truncate(text: string, max = 64): string {
+  return text.length <= max ? text : `${text.slice(0, max)}…`;
+}

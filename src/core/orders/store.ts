@@ -1,0 +1,200 @@
+import type { StoredOrder } from '../types.ts';
+import { ListChunks, type ListView } from './list-chunks.ts';
+import type { OrderColumns } from './order-columns.ts';
+import { adminOrderJson, orderJson } from './order-json.ts';
+import { OrderTable } from './order-table.ts';
+
+/** The answer to a cancel: a tagged result, so callers cannot forget a case. */
+export type CancelResult =
+  | { readonly outcome: 'cancelled'; readonly order: StoredOrder }
+  | { readonly outcome: 'not_found' }
+  | { readonly outcome: 'already_shipped'; readonly order: StoredOrder };
+
+export type ShipResult =
+  | { readonly outcome: 'shipped'; readonly order: StoredOrder }
+  | { readonly outcome: 'not_found' }
+  | { readonly outcome: 'not_pending'; readonly order: StoredOrder };
+
+export type CreateResult =
+  | { readonly outcome: 'created'; readonly order: StoredOrder }
+  | { readonly outcome: 'id_taken'; readonly order: StoredOrder };
+
+/** An order to create; without an id the store assigns the next free one. */
+export type NewOrder = Omit<StoredOrder, 'id'> & { readonly id?: string };
+
+/**
+ * The orders' state behind an async interface, so a shared store (Redis, for several replicas) can replace
+ * the in-memory one without touching the handlers. Implementations must make `cancel` and `ship` atomic:
+ * of many concurrent cancels of one pending order, exactly one answers `cancelled`.
+ */
+export interface OrderStore {
+  /** A number that changes whenever the listed orders change; the list's JSON is cached per revision. */
+  revision(): Promise<number>;
+  /** The orders a client sees, in insertion order: cancelled orders leave the list. */
+  list(): Promise<readonly StoredOrder[]>;
+  /** Every order, cancelled ones included, with its internal status. */
+  snapshot(): Promise<readonly StoredOrder[]>;
+  get(id: string): Promise<StoredOrder | undefined>;
+  cancel(id: string): Promise<CancelResult>;
+  create(order: NewOrder): Promise<CreateResult>;
+  /** Pending becomes shipped: complete, with the ship date given. */
+  ship(id: string, shipDate: string): Promise<ShipResult>;
+  /** Back to the seed state. */
+  reset(): Promise<void>;
+  /**
+   * Replaces every order (the admin API's scenarios: an empty store, 10,000 orders); `reset()` still goes
+   * back to the seed. Optional: without it those scenarios answer 409.
+   */
+  replace?(orders: readonly StoredOrder[]): Promise<void>;
+}
+
+/** The public list (cancelled orders leave it) and the admin list (every order, with its status). */
+export type ListName = 'public' | 'admin';
+const VIEWS: Readonly<Record<ListName, ListView>> = {
+  public: { shows: (status) => status !== 'cancelled', json: orderJson },
+  admin: { shows: () => true, json: adminOrderJson },
+};
+
+/**
+ * A store that renders its lists itself, in chunks kept between changes (the in-memory one). The routes use
+ * it when a store offers it and serialise `list()` otherwise.
+ */
+export interface ChunkedLists {
+  listChunks(name: ListName): readonly Uint8Array[];
+  /** `revision()` without the promise. */
+  currentRevision(): number;
+}
+
+export function hasChunkedLists(store: OrderStore): store is OrderStore & ChunkedLists {
+  return typeof (store as Partial<ChunkedLists>).listChunks === 'function';
+}
+
+/**
+ * The in-memory store: the orders as columns (compact at a million orders), in insertion order, with each
+ * list's JSON kept in chunks that a change re-renders one at a time.
+ */
+export class InMemoryOrderStore implements OrderStore, ChunkedLists {
+  #table = new OrderTable();
+  /** The seed's table while a scenario has replaced the orders. */
+  #seedTable: OrderTable | undefined;
+  #revision = 0;
+  #visible: readonly StoredOrder[] | undefined;
+  readonly #lists = { public: new ListChunks(VIEWS.public), admin: new ListChunks(VIEWS.admin) };
+  /** Rows changed since the seed was loaded: a reset re-renders only their chunks. */
+  #touched = new Set<number>();
+
+  constructor(seed: Iterable<StoredOrder>) {
+    // A repeated id keeps its first order.
+    for (const order of seed) if (this.#table.row(order.id) === undefined) this.#table.append(order);
+    this.#table.markSeed();
+  }
+
+  /** A store seeded from columns as they are (issue #18: RSS); undefined when they do not fit a table. */
+  static fromColumns(columns: OrderColumns): InMemoryOrderStore | undefined {
+    const table = OrderTable.fromColumns(columns);
+    if (!table) return undefined;
+    const store = new InMemoryOrderStore([]);
+    store.#table = table;
+    return store;
+  }
+
+  async revision(): Promise<number> {
+    return this.#revision;
+  }
+
+  currentRevision(): number {
+    return this.#revision;
+  }
+
+  async list(): Promise<readonly StoredOrder[]> {
+    if (!this.#visible) {
+      const orders: StoredOrder[] = [];
+      for (let row = 0; row < this.#table.length; row++) {
+        if (this.#table.status(row) !== 'cancelled') orders.push(this.#table.get(row));
+      }
+      this.#visible = orders;
+    }
+    return this.#visible;
+  }
+
+  async snapshot(): Promise<readonly StoredOrder[]> {
+    return Array.from({ length: this.#table.length }, (_, row) => this.#table.get(row));
+  }
+
+  async get(id: string): Promise<StoredOrder | undefined> {
+    const row = this.#table.row(id);
+    return row === undefined ? undefined : this.#table.get(row);
+  }
+
+  listChunks(name: ListName): readonly Uint8Array[] {
+    return this.#lists[name].render(this.#table);
+  }
+
+  async cancel(id: string): Promise<CancelResult> {
+    const row = this.#table.row(id);
+    const status = row === undefined ? undefined : this.#table.status(row);
+    // A cancelled order is gone for clients: cancelling it again is a 404 (docs/decisions.md).
+    if (row === undefined || status === 'cancelled') return { outcome: 'not_found' };
+    const order = this.#table.get(row);
+    if (status === 'shipped') return { outcome: 'already_shipped', order };
+    this.#table.set(row, 'cancelled', order.complete, order.shipDate);
+    this.#changed(row);
+    return { outcome: 'cancelled', order: { ...order, status: 'cancelled' } };
+  }
+
+  async create(input: NewOrder): Promise<CreateResult> {
+    const id = input.id ?? this.#table.nextId();
+    // Every int64 id taken: not reachable in practice, but never an id beyond int64 (issue #11.8).
+    if (id === undefined) return { outcome: 'id_taken', order: this.#table.get(this.#table.length - 1) };
+    const existing = this.#table.row(id);
+    if (existing !== undefined) return { outcome: 'id_taken', order: this.#table.get(existing) };
+    const order: StoredOrder = { ...input, id };
+    this.#changed(this.#table.append(order));
+    return { outcome: 'created', order };
+  }
+
+  async ship(id: string, shipDate: string): Promise<ShipResult> {
+    const row = this.#table.row(id);
+    if (row === undefined) return { outcome: 'not_found' };
+    const order = this.#table.get(row);
+    if (order.status !== 'pending') return { outcome: 'not_pending', order };
+    this.#table.set(row, 'shipped', true, shipDate);
+    this.#changed(row);
+    return { outcome: 'shipped', order: { ...order, status: 'shipped', complete: true, shipDate } };
+  }
+
+  async reset(): Promise<void> {
+    if (this.#seedTable) {
+      // Back from a scenario's orders: the seed's own table, every chunk rendered afresh.
+      this.#table = this.#seedTable;
+      this.#seedTable = undefined;
+      for (const list of Object.values(this.#lists)) list.clear();
+    }
+    this.#table.reset();
+    for (const row of this.#touched) for (const list of Object.values(this.#lists)) list.changed(row);
+    this.#touched = new Set();
+    this.#revision++;
+    this.#visible = undefined;
+  }
+
+  /** The orders of a scenario (an empty store, 10,000 orders) until `reset()` brings back the seed. */
+  async replace(orders: readonly StoredOrder[]): Promise<void> {
+    const table = new OrderTable();
+    for (const order of orders) if (table.row(order.id) === undefined) table.append(order);
+    table.markSeed();
+    this.#seedTable ??= this.#table;
+    this.#table = table;
+    for (const list of Object.values(this.#lists)) list.clear();
+    this.#touched = new Set();
+    this.#revision++;
+    this.#visible = undefined;
+  }
+
+  #changed(row: number): void {
+    this.#touched.add(row);
+    this.#lists.public.changed(row);
+    this.#lists.admin.changed(row);
+    this.#revision++;
+    this.#visible = undefined;
+  }
+}

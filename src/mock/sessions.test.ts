@@ -1,0 +1,156 @@
+import { describe, expect, test } from 'vitest';
+import { createClock } from '../core/controls/clock.ts';
+import type { MockRequest } from '../core/types.ts';
+import { domainsSimulation } from '../domains/index.ts';
+import { createMock, type MockOptions } from './mock.ts';
+
+const START = Date.parse('2026-09-01T00:00:00Z');
+const KEY = 'Bearer k';
+
+function mock(options: MockOptions = {}) {
+  const clock = createClock('manual', START);
+  const m = createMock({ apiKeys: ['k'], clock, ...options });
+  const send = async (path: string, session?: string, method = 'GET', body?: string) => {
+    const headers: Record<string, string> = { authorization: KEY };
+    if (session !== undefined) headers['x-mock-session'] = session;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const request: MockRequest = { method, path, query: '', headers, body };
+    const response = await m.handle(request);
+    return { status: response.status, json: response.body ? JSON.parse(response.body.text) : undefined };
+  };
+  const ids = async (session?: string) =>
+    ((await send('/v1/store/orders', session)).json as { id: number }[]).map((order) => order.id);
+  return { m, clock, send, ids };
+}
+
+describe('sessions picked by X-Mock-Session', () => {
+  test('a cancel in one session is invisible to another and to the default session', async () => {
+    const { send, ids } = mock();
+    expect((await send('/v1/store/orders/1', 'alice', 'DELETE')).status).toBe(204);
+    expect(await ids('alice')).not.toContain(1);
+    expect(await ids('bob')).toContain(1);
+    expect(await ids()).toContain(1);
+    expect((await send('/v1/store/orders/1', 'bob', 'DELETE')).status).toBe(204);
+  });
+
+  test('reset, the admin order list and the journal are per session', async () => {
+    const { send } = mock();
+    await send('/v1/store/orders/1', 'alice', 'DELETE');
+    await send('/v1/store/orders/3', 'bob', 'DELETE');
+    expect((await send('/__mock/reset', 'alice', 'POST')).status).toBe(204);
+    const alice = (await send('/__mock/orders', 'alice')).json as { id: number; status: string }[];
+    const bob = (await send('/__mock/orders', 'bob')).json as { id: number; status: string }[];
+    expect(alice.find((order) => order.id === 1)?.status).toBe('pending');
+    expect(bob.find((order) => order.id === 3)?.status).toBe('cancelled');
+    const journal = (await send('/__mock/requests', 'bob')).json as { path: string; method: string }[];
+    expect(journal.map((entry) => `${entry.method} ${entry.path}`)).toEqual(['DELETE /v1/store/orders/3']);
+  });
+
+  test('a session shares the seed until it changes something, then holds its own copy', async () => {
+    const { m, send } = mock();
+    await send('/v1/store/orders', 'reader');
+    await send('/v1/store/orders/1', 'writer', 'DELETE');
+    const listed = (await send('/__mock/sessions')).json as { id: string; ordersCopied: boolean }[];
+    expect(listed.map(({ id, ordersCopied }) => [id, ordersCopied])).toEqual([
+      ['reader', false],
+      ['writer', true],
+    ]);
+    expect((await m.sessions.list()).map((session) => session.journalEntries)).toEqual([1, 1]);
+  });
+
+  test('a dropped session starts again from the seed', async () => {
+    const { send, ids } = mock();
+    await send('/v1/store/orders/1', 'alice', 'DELETE');
+    expect((await send('/__mock/sessions/alice', undefined, 'DELETE')).status).toBe(204);
+    expect((await send('/__mock/sessions/alice', undefined, 'DELETE')).json).toMatchObject({
+      code: 'SESSION_NOT_FOUND',
+      status: 404,
+    });
+    expect(await ids('alice')).toContain(1);
+  });
+
+  test('a session idle longer than its time to live expires on the mock’s clock and starts afresh', async () => {
+    const { clock, send, ids } = mock({ sessions: { ttlMs: 60_000 } });
+    await send('/v1/store/orders/1', 'alice', 'DELETE');
+    clock.advance(59_000);
+    expect(await ids('alice')).not.toContain(1); // used again: its idle time starts over
+    clock.advance(61_000);
+    expect((await send('/__mock/sessions')).json).toEqual([]);
+    expect(await ids('alice')).toContain(1);
+  });
+
+  test('beyond --max-sessions a new session is refused with 429, never by evicting a live one', async () => {
+    const { send } = mock({ sessions: { maxSessions: 2 } });
+    await send('/v1/store/orders', 'a');
+    await send('/v1/store/orders', 'b');
+    expect((await send('/v1/store/orders', 'c')).json).toMatchObject({
+      code: 'TOO_MANY_SESSIONS',
+      status: 429,
+    });
+    expect((await send('/v1/store/orders', 'a')).status).toBe(200);
+    expect((await send('/v1/store/orders')).status).toBe(200); // the default session does not count
+  });
+
+  test('an invalid session id is a 400 Error body', async () => {
+    const { send } = mock();
+    for (const id of ['', 'a b', 'x'.repeat(65), 'ключ', 'a/b']) {
+      expect((await send('/v1/store/orders', id)).json, id).toMatchObject({
+        code: 'INVALID_SESSION',
+        status: 400,
+      });
+    }
+    expect((await send('/v1/store/orders', 'A-z.0_9')).status).toBe(200);
+  });
+
+  test("a session's clock moves on its own: the pet lookup's sunset in one session only", async () => {
+    const { send } = mock();
+    expect((await send('/__mock/clock/advance', 'late', 'POST', '{"by":"400d"}')).status).toBe(200);
+    expect((await send('/v1/pets/1', 'late')).status).toBe(410);
+    expect((await send('/v1/pets/1', 'early')).status).toBe(200);
+    expect((await send('/v1/pets/1')).status).toBe(200);
+  });
+
+  test('each session has its own domains simulation', async () => {
+    const { send } = mock({ extensions: [domainsSimulation()] });
+    const zone = '{"name":"example.com"}';
+    expect((await send('/__dashboard/api/dns/zones', 'alice', 'POST', zone)).status).toBe(201);
+    const names = async (session?: string) =>
+      ((await send('/__dashboard/api/dns/zones', session)).json as { name: string }[]).map((z) => z.name);
+    expect(await names('alice')).toContain('example.com');
+    expect(await names('bob')).not.toContain('example.com');
+    expect(await names()).not.toContain('example.com');
+  });
+});
+
+describe('the cost of a session', () => {
+  test('sessions that changed nothing share one order list body with each other (no copy of the seed each)', async () => {
+    const m = createMock({ clock: createClock('manual', START) });
+    const list = (session: string) =>
+      m.handle({
+        method: 'GET',
+        path: '/v1/store/orders',
+        query: '',
+        headers: { authorization: 'Bearer petstore-dev-key', 'x-mock-session': session },
+      });
+    const [a, b] = [await list('a'), await list('b')];
+    expect(a.body).toBe(b.body);
+    await m.handle({
+      method: 'DELETE',
+      path: '/v1/store/orders/1',
+      query: '',
+      headers: { authorization: 'Bearer petstore-dev-key', 'x-mock-session': 'a' },
+    });
+    expect((await list('a')).body).not.toBe((await list('b')).body);
+  });
+});
+
+describe('sessions and a store given from outside', () => {
+  test('a mock given a store but no session directory for it refuses sessions with a clear 400 instead of keeping them per process', async () => {
+    const { send } = mock({ store: createMock().store });
+    expect((await send('/v1/store/orders', 'alice')).json).toMatchObject({
+      code: 'SESSIONS_UNAVAILABLE',
+      status: 400,
+    });
+    expect((await send('/v1/store/orders')).status).toBe(200);
+  });
+});

@@ -1,0 +1,77 @@
+import { seedOrders } from '../core/api.ts';
+import type { ClockMode, MockClock } from '../core/controls/clock.ts';
+import { defaultOrders } from '../core/defaults.ts';
+import type { OrderSeed } from '../core/orders/order-input.ts';
+import type { OrderStore } from '../core/orders/store.ts';
+import { type Clock, systemClock } from '../core/types.ts';
+import type { DashboardStore } from '../domains/index.ts';
+import type { Mock, SessionDirectoryFactory } from '../mock/mock.ts';
+import { connectRedis } from './connection.ts';
+import { RedisOrderStore } from './order-store.ts';
+import { DEFAULT_KEY_PREFIX } from './settings.ts';
+import { createSharedDashboard } from './shared-dashboard.ts';
+import { RedisSessions } from './shared-sessions.ts';
+
+export { StoreUnreachableError } from './connection.ts';
+export { DEFAULT_KEY_PREFIX } from './settings.ts';
+
+export interface RedisStateOptions {
+  /** `redis://HOST:PORT/DB` */
+  readonly url: string;
+  readonly keyPrefix?: string;
+  /** The seed, used by the first process to start under this prefix (and to reseed a Redis that lost it). */
+  readonly orders?: Iterable<OrderSeed>;
+  /** The mock's clock mode; its offset is shared. */
+  readonly clock?: ClockMode;
+  readonly baseClock?: Clock;
+}
+
+/** What `startServer` needs to serve a shared state: the orders, the clock, the simulation's store, the wrap. */
+export interface RedisState {
+  readonly store: OrderStore;
+  /** The mock's one clock, its offset shared. */
+  readonly clock: MockClock;
+  readonly dashboardStore: DashboardStore;
+  /** Runs each request of the built mock as a transaction on the shared simulation and clock. */
+  share(mock: Mock): Mock;
+  /** The sessions (`X-Mock-Session`), shared by every replica under the prefix: pass it as `sessionDirectory`. */
+  readonly sessions: SessionDirectoryFactory;
+  close(): Promise<void>;
+}
+
+/**
+ * Connects to Redis and opens the shared state. Throws StoreUnreachableError when Redis cannot be reached.
+ *
+ * @example
+ * const state = await openRedisState({ url: 'redis://127.0.0.1:6379/0' });
+ * const mock = await startServer({
+ *   store: state.store, clock: state.clock, domains: { store: state.dashboardStore }, share: state.share,
+ *   sessionDirectory: state.sessions,
+ * });
+ */
+export async function openRedisState(options: RedisStateOptions): Promise<RedisState> {
+  const client = await connectRedis(options.url);
+  const prefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
+  try {
+    const base = options.baseClock ?? systemClock;
+    const seed = seedOrders(options.orders ?? defaultOrders, base);
+    const store = await RedisOrderStore.open(client, prefix, seed);
+    const shared = createSharedDashboard(client, prefix, options.clock ?? 'system', base);
+    return {
+      store,
+      clock: shared.clock,
+      dashboardStore: shared.store,
+      share: shared.share,
+      sessions: (parts) => new RedisSessions(client, prefix, store, shared, parts),
+      close: async () => client.destroy(),
+    };
+  } catch (error) {
+    client.destroy();
+    throw error;
+  }
+}
+
+/** Fails with StoreUnreachableError unless Redis answers at `url` now (the --workers primary checks first). */
+export async function probeRedis(url: string): Promise<void> {
+  (await connectRedis(url)).destroy();
+}

@@ -1,0 +1,189 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { coreError } from '../core/http/errors.ts';
+import { nextId } from '../core/orders/ids.ts';
+import type { CancelResult, CreateResult, NewOrder, OrderStore, ShipResult } from '../core/orders/store.ts';
+import type { OrderStatus, StoredOrder } from '../core/types.ts';
+import { type RedisClient, runScript, storeCall } from './connection.ts';
+import {
+  cancelScript,
+  createScript,
+  getScript,
+  installScript,
+  listScript,
+  type OrderScript,
+  resetScript,
+  shipScript,
+} from './order-scripts.ts';
+
+/**
+ * The keys every order script gets, in the order order-scripts.ts names them: the state's own under
+ * `prefix`, the stored seed under `seedPrefix` (a session's own are under its session prefix).
+ */
+function orderKeys(prefix: string, seedPrefix = prefix): string[] {
+  const own = ['orders', 'order-ids', 'max-id', 'revision'].map((name) => `${prefix}:${name}`);
+  const seed = ['seed:orders', 'seed:order-ids', 'seed:max-id'].map((name) => `${seedPrefix}:${name}`);
+  return [...own, ...seed];
+}
+
+/** The answer when a session's keys went away under a request (dropped by another replica, or expired). */
+export function sessionDropped(id: string) {
+  return coreError(
+    'SESSION_NOT_FOUND',
+    `The session "${id}" was dropped while this request ran (DELETE /__mock/sessions/{id}, or its time to live); send the request again to start it afresh.`,
+  );
+}
+
+type Reply = [string, ...string[]];
+const UPLOAD_BATCH = 1000;
+
+/**
+ * The orders in Redis, shared by every mock process with the same key prefix. Each operation is one Lua
+ * script, so it is atomic across processes: of 200 concurrent cancels of a pending order sent to several
+ * replicas, exactly one is `cancelled`. The seed is stored beside the state, so a reset on any replica
+ * restores the same orders for all.
+ */
+export class RedisOrderStore implements OrderStore {
+  readonly #client: RedisClient;
+  readonly #prefix: string;
+  readonly #keys: string[];
+  readonly #seed: readonly StoredOrder[];
+  /** A session's store runs the session variant of each script, and reseeds through the shared store. */
+  readonly #session: { readonly shared: RedisOrderStore; readonly id: string } | undefined;
+
+  private constructor(
+    client: RedisClient,
+    prefix: string,
+    seed: readonly StoredOrder[],
+    session?: { shared: RedisOrderStore; id: string },
+  ) {
+    this.#client = client;
+    this.#prefix = prefix;
+    this.#keys = session ? orderKeys(prefix, session.shared.#prefix) : orderKeys(prefix);
+    this.#seed = seed;
+    this.#session = session;
+  }
+
+  /** Opens the store; the first process to open it under `prefix` seeds it, later ones keep what they find. */
+  static async open(
+    client: RedisClient,
+    prefix: string,
+    seed: readonly StoredOrder[],
+  ): Promise<RedisOrderStore> {
+    const store = new RedisOrderStore(client, prefix, seed);
+    await store.#install();
+    return store;
+  }
+
+  /**
+   * The orders of session `id`, under `sessionPrefix`: this store's seed, read in place until the session's
+   * first change, which copies it (COPY, inside the script) to keys of the session's own. The session's
+   * registry creates and expires its keys; once they are gone, every call answers 404 SESSION_NOT_FOUND.
+   */
+  session(id: string, sessionPrefix: string): RedisOrderStore {
+    return new RedisOrderStore(this.#client, sessionPrefix, [], { shared: this, id });
+  }
+
+  async revision(): Promise<number> {
+    const key = this.#keys[3] as string;
+    let revision = await storeCall(() => this.#client.get(key));
+    if (revision === null) {
+      if (this.#session) throw sessionDropped(this.#session.id);
+      await this.#install();
+      revision = await storeCall(() => this.#client.get(key));
+    }
+    return Number(revision);
+  }
+
+  async list(): Promise<readonly StoredOrder[]> {
+    return (await this.snapshot()).filter((order) => order.status !== 'cancelled');
+  }
+
+  async snapshot(): Promise<readonly StoredOrder[]> {
+    const [, ...pairs] = await this.#run(listScript);
+    const orders: StoredOrder[] = [];
+    for (let i = 0; i < pairs.length; i += 2) orders.push(decode(pairs[i] as string, pairs[i + 1] as string));
+    return orders;
+  }
+
+  async get(id: string): Promise<StoredOrder | undefined> {
+    const [outcome, raw] = await this.#run(getScript, id);
+    return outcome === 'found' ? decode(id, raw as string) : undefined;
+  }
+
+  async cancel(id: string): Promise<CancelResult> {
+    const [outcome, raw] = await this.#run(cancelScript, id);
+    if (outcome === 'not_found') return { outcome };
+    return { outcome: outcome as 'cancelled' | 'already_shipped', order: decode(id, raw as string) };
+  }
+
+  async ship(id: string, shipDate: string): Promise<ShipResult> {
+    const [outcome, raw] = await this.#run(shipScript, id, shipDate);
+    if (outcome === 'not_found') return { outcome };
+    return { outcome: outcome as 'shipped' | 'not_pending', order: decode(id, raw as string) };
+  }
+
+  async create(input: NewOrder): Promise<CreateResult> {
+    const [outcome, id, raw] = await this.#run(createScript, input.id ?? '', encode(input));
+    return { outcome: outcome as CreateResult['outcome'], order: decode(id as string, raw as string) };
+  }
+
+  async reset(): Promise<void> {
+    await this.#run(resetScript);
+  }
+
+  /** Runs a script; when the state is gone (a restarted Redis without persistence) reseeds it and retries. */
+  async #run(script: OrderScript, ...args: string[]): Promise<Reply> {
+    const variant = this.#session ? script.session : script.shared;
+    let reply = (await runScript(this.#client, variant, this.#keys, args)) as Reply;
+    if (reply[0] === 'missing') {
+      await (this.#session?.shared ?? this).#install();
+      reply = (await runScript(this.#client, variant, this.#keys, args)) as Reply;
+    }
+    if (reply[0] === 'dropped') throw sessionDropped(this.#session?.id ?? '');
+    return reply;
+  }
+
+  /** Uploads the seed under temporary keys, then installs it unless another process got there first. */
+  async #install(): Promise<void> {
+    const client = this.#client;
+    if ((await storeCall(() => client.exists(this.#keys[3] as string))) === 1) return;
+    const upload = [
+      `${this.#prefix}:upload:${randomUUID()}:orders`,
+      `${this.#prefix}:upload:${randomUUID()}:ids`,
+    ];
+    const [uploadOrders, uploadIds] = upload as [string, string];
+    const batches: Promise<unknown>[] = [];
+    for (let start = 0; start < this.#seed.length; start += UPLOAD_BATCH) {
+      const batch = this.#seed.slice(start, start + UPLOAD_BATCH);
+      batches.push(
+        client.hSet(uploadOrders, Object.fromEntries(batch.map((order) => [order.id, encode(order)]))),
+        client.rPush(
+          uploadIds,
+          batch.map((order) => order.id),
+        ),
+        // A process that dies half-way leaves nothing behind for long.
+        client.expire(uploadOrders, 300),
+        client.expire(uploadIds, 300),
+      );
+    }
+    await storeCall(() => Promise.all(batches));
+    const maxId = this.#seed.length ? String(BigInt(nextId(this.#seed.map((o) => o.id))) - 1n) : '0';
+    const firstRevision = String(randomInt(2 ** 47));
+    await runScript(client, installScript, [...this.#keys, ...upload], [maxId, firstRevision]);
+  }
+}
+
+function encode(order: Omit<StoredOrder, 'id'>): string {
+  return JSON.stringify([order.petId, String(order.quantity), order.shipDate, order.complete, order.status]);
+}
+
+function decode(id: string, raw: string): StoredOrder {
+  const [petId, quantity, shipDate, complete, status] = JSON.parse(raw) as [
+    string,
+    string,
+    string,
+    boolean,
+    OrderStatus,
+  ];
+  return { id, petId, quantity: Number(quantity), shipDate, complete, status };
+}
