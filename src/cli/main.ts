@@ -1,11 +1,12 @@
 import cluster from 'node:cluster';
 import { once } from 'node:events';
-import { createRequire } from 'node:module';
 import { hostname } from 'node:os';
 import { createNodeDnsResolver } from '../node/dns-resolver.ts';
-import { type RunningServer, type ServerOptions, startServer } from '../node/server.ts';
+import { type ServerOptions, startServer } from '../node/server.ts';
+import { packageVersion } from '../node/version.ts';
 import type { RedisState } from '../redis/index.ts';
 import { listening } from './banner.ts';
+import { health } from './health.ts';
 import { eventLogger, requestLogger } from './log.ts';
 import { type CliOptions, type Environment, parseCli, USAGE } from './options.ts';
 import { loadFixtures, type SeedData, seedData, watchFile } from './seed.ts';
@@ -22,6 +23,7 @@ export interface Io {
 /** `petstore-mock` as a function of argv, environment and output: resolves to the exit code once stopped. */
 export async function main(argv: readonly string[], env: Environment, io: Io): Promise<number> {
   try {
+    if (argv[0] === 'health') return await health(argv.slice(1), env, io);
     const command = parseCli(argv, env);
     if (command.kind === 'help') io.stdout(`${USAGE}\n`);
     else if (command.kind === 'version') io.stdout(`${packageVersion()}\n`);
@@ -35,22 +37,25 @@ export async function main(argv: readonly string[], env: Environment, io: Io): P
   }
 }
 
-function packageVersion(): string {
-  // The package refers to itself by name (package.json is exported), from src/ and dist/ alike.
-  return (createRequire(import.meta.url)('petstore-mock/package.json') as { version: string }).version;
-}
-
 async function serve(options: CliOptions, io: Io): Promise<number> {
   const write = (line: string) => io.stdout(`${line}\n`);
   const log = eventLogger(options.logFormat, write);
-  const firstSeed = await seedData(options);
-  const shared = options.store ? await openSharedState(options, firstSeed) : undefined;
-  const start = (seed: SeedData, port: number) =>
-    startServer(serverOptions(options, seed, port, write, shared));
-  let mock: RunningServer;
+  // The port opens first: while the seed loads (a large --orders, a slow --fixtures file) or Redis is being
+  // opened, /__health answers 503 ready:false and every other request 503 NOT_READY, so a health check can
+  // tell "starting" from "gone".
+  const mock = await startServer({
+    ...serverOptions(options, {}, options.port, write),
+    health: {
+      starting: options.store ? 'its seed is loading and its shared store opening' : 'its seed is loading',
+    },
+  });
+  let shared: RedisState | undefined;
   try {
-    mock = await start(firstSeed, options.port);
+    const firstSeed = await seedData(options);
+    shared = options.store ? await openSharedState(options, firstSeed) : undefined;
+    mock.reload(serverOptions(options, firstSeed, mock.port, write, shared));
   } catch (error) {
+    await mock.close();
     await shared?.close();
     throw error;
   }
@@ -127,6 +132,7 @@ function serverOptions(
     adminCorsOrigins: options.adminCorsOrigins,
     admin: options.admin,
     ...(options.petsSunset ? { petsSunset: options.petsSunset } : {}),
+    ...(shared ? { health: { unready: () => shared.unavailable() } } : {}),
     ...(options.quiet ? {} : { onResponse: requestLogger(options.logFormat, write) }),
     onUnexpectedError: (error, request) =>
       log('unexpected-error', { method: request.method, path: request.path, error: String(error) }, [

@@ -74,7 +74,9 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
   if (values.version) return { kind: 'version' };
   const [command, ...rest] = positionals;
   if ((command !== undefined && command !== 'serve') || rest.length > 0) {
-    throw new UsageError(`Unknown command ${quote(positionals.join(' '))}; the only command is "serve".`);
+    throw new UsageError(
+      `Unknown command ${quote(positionals.join(' '))}; the commands are "serve" and "health".`,
+    );
   }
   const logFormat = values['log-format'];
   if (logFormat !== 'pretty' && logFormat !== 'json') {

@@ -15,6 +15,7 @@ import { coreError } from '../core/http/errors.ts';
 import { CopyOnWriteOrderStore } from '../core/orders/copy-on-write-store.ts';
 import { InMemoryOrderStore, type OrderStore } from '../core/orders/store.ts';
 import type { MockRequest, MockResponse, StoredOrder } from '../core/types.ts';
+import { answeringHealth, type HealthOptions } from './health.ts';
 
 export interface MockOptions extends Omit<MockApiOptions, 'clock' | 'extensions'> {
   /**
@@ -36,6 +37,10 @@ export interface MockOptions extends Omit<MockApiOptions, 'clock' | 'extensions'
    * Without it, sessions live in this process, their orders copied from the seed on their first change.
    */
   readonly sessionDirectory?: SessionDirectoryFactory;
+  /** Wraps the assembled mock, e.g. to share its state across replicas (`openRedisState().share`). */
+  readonly share?: (mock: Mock) => Mock;
+  /** What `GET /__health` says (health.ts): the version, and whether the mock can serve. */
+  readonly health?: HealthOptions;
 }
 
 /** What a shared session directory is given by the composition root. */
@@ -149,7 +154,10 @@ export function createMock(options: MockOptions = {}): Mock {
     return state;
   }
 
-  return { ...main, handle, respond, session, sessions };
+  const assembled: Mock = { ...main, handle, respond, session, sessions };
+  // The health check stands in front of everything, the shared state included: it must answer while Redis
+  // is away, to say so.
+  return answeringHealth(options.share ? options.share(assembled) : assembled, options.health);
 }
 
 /**
