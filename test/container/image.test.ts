@@ -31,7 +31,6 @@ const missing = missingTools();
 const cleanup: (() => unknown)[] = [];
 let base = '';
 let config: ImageConfig;
-let network: PrivateNetwork;
 
 beforeAll(async () => {
   if (missing) return;
@@ -39,16 +38,22 @@ beforeAll(async () => {
   cleanup.push(() => buildah('rmi', image).catch(() => ''));
   await buildImage({ context: root, base, tag: image });
   config = await imageConfig(image);
-  network = await privateNetwork();
-  cleanup.push(() => network.close());
 }, 600_000);
 
 afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
 });
 
-/** The image's entrypoint with these arguments, started in a working container of its own in the network. */
+/** A network of its own for one group of tests, as a compose project has; removed after the run. */
+async function ownNetwork(): Promise<PrivateNetwork> {
+  const network = await privateNetwork();
+  cleanup.push(() => network.close());
+  return network;
+}
+
+/** The image's entrypoint with these arguments, started in a working container of its own in `network`. */
 async function startMock(
+  network: PrivateNetwork,
   args: string[],
   env: Record<string, string> = {},
   hosts: Record<string, string> = {},
@@ -110,9 +115,11 @@ describe.skipIf(missing !== '')(`the image${missing ? ` (skipped: missing ${miss
 });
 
 describe.skipIf(missing !== '')('its entrypoint, as a container runs it', () => {
+  let network: PrivateNetwork;
   let mock: Awaited<ReturnType<typeof startMock>>;
   beforeAll(async () => {
-    mock = await startMock(['--api-key', KEY]);
+    network = await ownNetwork();
+    mock = await startMock(network, ['--api-key', KEY]);
   }, 60_000);
 
   test('serves the order list with the key, and 401 without it', async () => {
@@ -158,10 +165,11 @@ describe.skipIf(missing !== '')('its entrypoint, as a container runs it', () => 
 
 describe.skipIf(missing !== '')('SIGTERM, as docker stop sends it', () => {
   test('finishes the answer in flight and exits 0 within 2 s', async () => {
-    const { started, exited } = await startMock(['--api-key', KEY, '--port', '4020', '--latency', '800ms']);
+    const network = await ownNetwork();
+    const { started, exited } = await startMock(network, ['--api-key', KEY, '--latency', '800ms']);
     const node = containerProcess(started.process.pid ?? -1, 'node');
     expect(node).toBeDefined();
-    const inFlight = network.request(4020, '/v1/store/orders', { headers: bearer });
+    const inFlight = network.request(4010, '/v1/store/orders', { headers: bearer });
     await new Promise((resolve) => setTimeout(resolve, 300));
     const signalled = performance.now();
     process.kill(node?.pid ?? -1, 'SIGTERM');
@@ -178,13 +186,15 @@ describe.skipIf(missing !== '')("compose.yaml's services, run from the image", (
   test('two replicas on one Redis share the orders, and the conformance service grades them with exit 0', async () => {
     const { mock, conformance, app } = compose.services;
     expect(mock.deploy?.replicas).toBe(2);
+    const network = await ownNetwork();
     const redisServer = process.env.REDIS_SERVER ?? 'redis-server';
     const redis = network.spawn(redisServer, ['--port', '6379', '--save', '', '--appendonly', 'no']);
     cleanup.push(() => redis.kill('SIGKILL'));
     const services = { redis: '127.0.0.1', mock: '127.0.0.1' };
     const env = environment(mock.environment);
-    await startMock(mock.command ?? [], env, services);
-    await startMock(mock.command ?? [], { ...env, PORT: '4011' }, services);
+    await startMock(network, mock.command ?? [], env, services);
+    // Compose gives each replica a network of its own; here they share one, so the second takes 4011.
+    await startMock(network, mock.command ?? [], { ...env, PORT: '4011' }, services);
     const headers = { authorization: `Bearer ${env.PETSTORE_API_KEY}`, host: 'mock:4010' };
     const cancel = await network.request(4010, '/v1/store/orders/1', { method: 'DELETE', headers });
     expect(cancel.status).toBe(204);
