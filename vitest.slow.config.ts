@@ -10,6 +10,8 @@ export default defineConfig({
     // One at a time: these legs pack, install and spawn servers, and would only fight over the 2 cores.
     fileParallelism: false,
     testTimeout: 300_000,
+    // GitHub's action schema is a JSON module its package imports without an import attribute: let Vite load it.
+    server: { deps: { inline: [/@actions\//] } },
     hookTimeout: 600_000,
     ...sharedTestOptions('slow', ['test/support/pack.ts']),
   },
