@@ -75,6 +75,28 @@ export async function workingContainer(image: string, hosts: Record<string, stri
   };
 }
 
+/**
+ * The image's filesystem run as a container runtime runs it, for what `buildah run` cannot show: the command
+ * as PID 1 of a PID namespace of its own (`unshare --pid --fork`), chrooted into the image, as the image's
+ * user, with only the image's environment.
+ */
+export async function pidOneContainer(image: string, config: ImageConfig) {
+  const name = await buildah('from', '--pull-never', image);
+  const root = await buildah('mount', name);
+  return {
+    start(command: string[], env: Record<string, string>, spawner: Spawner): Started {
+      const environment = [...config.Env, ...Object.entries(env).map(([key, value]) => `${key}=${value}`)];
+      const user = config.User.includes(':') ? config.User : `${config.User}:${config.User}`;
+      const args = ['--pid', '--fork', '--kill-child', 'chroot', `--userspec=${user}`, root];
+      return started(spawner('unshare', [...args, '/usr/bin/env', '-i', ...environment, ...command]));
+    },
+    async remove() {
+      await buildah('umount', name).catch(() => '');
+      await buildah('rm', name).catch(() => '');
+    },
+  };
+}
+
 export interface Started {
   process: ChildProcess;
   stdout(): string;
@@ -83,7 +105,10 @@ export interface Started {
 
 function start(spawner: Spawner, container: string, command: string[], env: Record<string, string>): Started {
   const envArgs = Object.entries(env).flatMap(([key, value]) => ['--env', `${key}=${value}`]);
-  const child = spawner('buildah', ['run', ...isolation, ...envArgs, container, '--', ...command]);
+  return started(spawner('buildah', ['run', ...isolation, ...envArgs, container, '--', ...command]));
+}
+
+function started(child: ChildProcess): Started {
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -102,7 +127,7 @@ function start(spawner: Spawner, container: string, command: string[], env: Reco
 export function containerProcess(
   ancestor: number,
   command: string,
-): { pid: number; uid: number } | undefined {
+): { pid: number; uid: number; pidInItsNamespace: number } | undefined {
   const parents = new Map<number, number>();
   const names = new Map<number, string>();
   for (const entry of readdirSync('/proc')) {
@@ -124,8 +149,10 @@ export function containerProcess(
   };
   for (const [pid, name] of names) {
     if (name !== command || !descends(pid)) continue;
-    const uid = /^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return { pid, uid: Number(uid) };
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const uid = /^Uid:\s+(\d+)/m.exec(status)?.[1];
+    const inner = /^NSpid:.*\s(\d+)$/m.exec(status)?.[1];
+    return { pid, uid: Number(uid), pidInItsNamespace: Number(inner ?? pid) };
   }
   return undefined;
 }

@@ -12,6 +12,7 @@ import {
   type ImageConfig,
   imageConfig,
   imageSize,
+  pidOneContainer,
   type Started,
   workingContainer,
 } from './buildah.ts';
@@ -164,13 +165,24 @@ describe.skipIf(missing !== '')('its entrypoint, as a container runs it', () => 
 });
 
 describe.skipIf(missing !== '')('SIGTERM, as docker stop sends it', () => {
-  test('finishes the answer in flight and exits 0 within 2 s', async () => {
+  test('ends the mock running as PID 1 with exit 0 within 2 s, after the answer in flight', async () => {
     const network = await ownNetwork();
-    const { started, exited } = await startMock(network, ['--api-key', KEY, '--latency', '800ms']);
+    const container = await pidOneContainer(image, config);
+    cleanup.push(() => container.remove());
+    const command = [...(config.Entrypoint ?? []), '--api-key', KEY, '--latency', '800ms'];
+    const started = container.start(command, {}, network.spawn);
+    const exited = once(started.process, 'exit') as Promise<[number | null]>;
+    cleanup.push(async () => {
+      if (started.process.exitCode === null) started.process.kill('SIGKILL');
+      await exited;
+    });
+    await listening(started);
     const node = containerProcess(started.process.pid ?? -1, 'node');
     expect(node).toBeDefined();
     const inFlight = network.request(4010, '/v1/store/orders', { headers: bearer });
     await new Promise((resolve) => setTimeout(resolve, 300));
+    // PID 1 ignores a signal it has no handler for: this proves the mock handles SIGTERM itself.
+    expect(node?.pidInItsNamespace).toBe(1);
     const signalled = performance.now();
     process.kill(node?.pid ?? -1, 'SIGTERM');
     const [code] = await exited;
