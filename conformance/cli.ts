@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// petstore-conformance: a thin layer over runConformance (see cli-main.ts), which catches every error.
-import { main } from './cli-main.ts';
+// petstore-conformance: a thin layer over runConformance (see cli/main.ts), which catches every error.
+import { main } from './cli/main.ts';
 import { proxyMain } from './proxy/cli.ts';
 
 const io = {

@@ -6,32 +6,25 @@
  * for await (const event of runConformance({ baseUrl: 'https://staging.example/v1', apiKey })) { … }
  */
 export { registry } from './checks/index.ts';
-export type { ConformanceOptions } from './options.ts';
-export { UsageError } from './options.ts';
+export type { Check, Requirement } from './checks/registry.ts';
+export { loadSpec, locateSpec } from './contract/spec.ts';
+export type { Exchange } from './http/exchange.ts';
 // The validating proxy (conformance/proxy): forwards an app's traffic unchanged and grades each exchange.
 export type { ProxyOptions } from './proxy/options.ts';
 export type { ProxyReport, ProxyViolation } from './proxy/report.ts';
 export { type ProxyHooks, type RunningProxy, startProxy } from './proxy/server.ts';
-export type { Check, Requirement } from './registry.ts';
 export { createJsonReporter } from './reporters/json.ts';
 export { createJunitReporter } from './reporters/junit.ts';
 export { createPrettyReporter, formatSummary } from './reporters/pretty.ts';
-export { runConformance } from './runner.ts';
-export { loadSpec, locateSpec } from './spec.ts';
-export type {
-  CheckInfo,
-  CheckResult,
-  CheckStatus,
-  ConformanceEvent,
-  Exchange,
-  Reporter,
-  Severity,
-  Summary,
-} from './types.ts';
+export type { CheckInfo, Severity } from './rules/rule.ts';
+export type { CheckResult, CheckStatus, ConformanceEvent, Reporter, Summary } from './run/events.ts';
+export type { ConformanceOptions } from './run/options.ts';
+export { runConformance } from './run/runner.ts';
+export { UsageError } from './run/usage-error.ts';
 
-import type { ConformanceOptions } from './options.ts';
-import { runConformance } from './runner.ts';
-import type { CheckResult, Summary } from './types.ts';
+import type { CheckResult, Summary } from './run/events.ts';
+import type { ConformanceOptions } from './run/options.ts';
+import { runConformance } from './run/runner.ts';
 
 /** Runs the whole suite and returns every result and the summary, for tests that want one value. */
 export async function collectConformance(

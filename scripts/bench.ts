@@ -117,7 +117,7 @@ function ensureBuilt(): void {
     try {
       // The bin runs the bundle (scripts/bundle-cli.ts), built after tsc's output: the older of the two.
       return Math.min(
-        statSync(`${root}dist/src/node/cli.js`).mtimeMs,
+        statSync(`${root}dist/src/cli/cli.js`).mtimeMs,
         statSync(`${root}dist/cli/cli.js`).mtimeMs,
       );
     } catch {

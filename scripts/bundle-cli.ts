@@ -2,16 +2,15 @@
  * Bundles the mock's CLI (src/cli/cli.ts) into dist/cli/: the bin starts from a handful of files instead of
  * the ~150 small modules of dist/src, and Node's ES module loader costs about half a millisecond per module
  * (docs/performance.md, "Start"). The library's entry points (dist/src) are unchanged. What the CLI loads only
- * when asked (faker for --seed, the fixture validator, node-redis for --store) stays in chunks of its own.
+ * when asked (faker for --seed, the fixture validator, node-redis for --store, the MCP server and its SDK for
+ * `mcp` and --mcp) stays in chunks of its own; scripts/bundle-cli.test.ts checks the start path.
  *
  * Usage: tsx scripts/bundle-cli.ts   (part of `npm run build`)
  */
 import { rmSync } from 'node:fs';
-import { build } from 'esbuild';
+import { type BuildOptions, build } from 'esbuild';
 
-rmSync('dist/cli', { recursive: true, force: true });
-
-await build({
+export const CLI_BUNDLE = {
   // The worker that generates a large --seed runs from a file of its own, next to the chunks that start it
   // (src/cli/seed-worker.ts resolves './generate-worker.js' against its own URL).
   entryPoints: { cli: 'src/cli/cli.ts', 'generate-worker': 'src/cli/generate-worker.ts' },
@@ -26,4 +25,9 @@ await build({
   sourcemap: 'linked',
   sourcesContent: true,
   logLevel: 'warning',
-});
+} satisfies BuildOptions;
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  rmSync(CLI_BUNDLE.outdir, { recursive: true, force: true });
+  await build(CLI_BUNDLE);
+}

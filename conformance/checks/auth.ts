@@ -1,12 +1,12 @@
-import { parseChallenges } from '../http-syntax.ts';
-import { type NearMiss, nearMissesOf } from '../near-miss.ts';
-import { type Check, Failure, Skip } from '../registry.ts';
-import type { CheckContext } from '../session.ts';
-import type { Operation } from '../spec.ts';
-import { quoted } from '../text.ts';
-import type { AuthMode, Exchange } from '../types.ts';
+import type { Operation } from '../contract/spec.ts';
+import type { AuthMode, Exchange } from '../http/exchange.ts';
+import { type NearMiss, nearMissesOf } from '../http/near-miss.ts';
+import { rule } from '../rules/catalogue.ts';
+import { bearerChallenge, challengeErrorProblems, challengeProblems } from '../rules/header-verdicts.ts';
+import { Failure, responseOf, Skip, show, verdict } from '../rules/outcome.ts';
 import { allAuthProbes, baseline, deprecatedProbes, listWithNearMiss } from './probes.ts';
-import { header, responseOf, show, verdict } from './support.ts';
+import type { Check } from './registry.ts';
+import type { CheckContext } from './session.ts';
 
 /**
  * A deprecated route past its sunset may be gone (RFC 9745 §5: 410, or another 4xx/3xx). It counts as retired,
@@ -46,13 +46,6 @@ const rejects =
     return verdict(problems, [`${answered401} operation(s) answered 401`, ...notes].join('; '));
   };
 
-const bearerChallenge = (exchange: Exchange) => {
-  const value = exchange.response && header(exchange.response, 'www-authenticate');
-  return value === undefined
-    ? undefined
-    : parseChallenges(value).find((c) => c.scheme.toLowerCase() === 'bearer');
-};
-
 const seen401 = async (ctx: CheckContext): Promise<Exchange[]> => {
   await baseline(ctx);
   // Only requests to operations: a 401 to a preflight is cors.preflight's failure, not a challenge problem.
@@ -61,24 +54,15 @@ const seen401 = async (ctx: CheckContext): Promise<Exchange[]> => {
 
 export const authChecks: Check[] = [
   {
-    id: 'auth.missing-key',
-    severity: 'must',
-    title: 'Every operation answers a request without credentials with 401',
-    reference: 'Spec: Authentication; Endpoints (401)',
+    ...rule('auth.missing-key'),
     run: rejects('none'),
   },
   {
-    id: 'auth.wrong-key',
-    severity: 'must',
-    title: 'Every operation answers a wrong key with 401',
-    reference: 'Spec: Authentication; Endpoints (401)',
+    ...rule('auth.wrong-key'),
     run: rejects('wrong'),
   },
   {
-    id: 'auth.near-miss-key',
-    severity: 'must',
-    title: 'Near misses of the key (one character more, one less, another case, one changed) answer 401',
-    reference: 'Spec: Authentication (the API key, compared exactly)',
+    ...rule('auth.near-miss-key'),
     requires: ['apiKey'],
     async run(ctx) {
       const kinds = nearMissesOf(ctx.options.apiKey ?? '');
@@ -93,66 +77,41 @@ export const authChecks: Check[] = [
     },
   },
   {
-    id: 'auth.non-bearer',
-    severity: 'must',
-    title: 'Every operation answers the key under a non-Bearer scheme (Basic) with 401',
-    reference: 'Spec: Authentication (HTTP bearer)',
+    ...rule('auth.non-bearer'),
     run: rejects('non-bearer'),
   },
 ];
 
 export const challengeChecks: Check[] = [
   {
-    id: 'auth.challenge',
-    severity: 'should',
-    title: 'Every 401 carries WWW-Authenticate with a Bearer challenge (realm and scope at most once)',
-    reference: 'RFC 9110 §15.5.2; RFC 6750 §3',
+    ...rule('auth.challenge'),
     async run(ctx) {
       const answers = await seen401(ctx);
       if (answers.length === 0) throw new Skip('no 401 answer seen');
-      const problems = answers.flatMap((exchange) => {
-        const value = exchange.response && header(exchange.response, 'www-authenticate');
-        if (value === undefined) return [`${show(exchange)} without WWW-Authenticate`];
-        const bearer = bearerChallenge(exchange);
-        if (!bearer) return [`${show(exchange)}: WWW-Authenticate ${quoted(value)} has no Bearer challenge`];
-        const repeated = ['realm', 'scope'].filter((n) => bearer.params.filter(([p]) => p === n).length > 1);
-        return repeated.map((name) => `${show(exchange)}: ${name} appears more than once`);
-      });
+      const problems = answers.flatMap((exchange) =>
+        challengeProblems(responseOf(exchange)).map((p) => `${show(exchange)}${p}`),
+      );
       return verdict(problems, `${answers.length} 401 answer(s) carry a Bearer challenge`);
     },
   },
   {
-    id: 'auth.challenge-error',
-    severity: 'should',
-    title: 'The challenge has error="invalid_token" for a wrong key and no error code without credentials',
-    reference: 'RFC 6750 §3.1',
+    ...rule('auth.challenge-error'),
     async run(ctx) {
       // Only answers with a Bearer challenge are graded here; a missing challenge is auth.challenge's failure.
       const graded = (await seen401(ctx)).filter(
-        (e) => (e.request.auth === 'none' || e.request.auth === 'wrong') && bearerChallenge(e),
+        (e) => (e.request.auth === 'none' || e.request.auth === 'wrong') && bearerChallenge(responseOf(e)),
       );
       if (graded.length === 0)
         throw new Skip('no 401 with a Bearer challenge seen for a missing or wrong key');
       const problems = graded.flatMap((exchange) => {
-        const error = bearerChallenge(exchange)?.params.find(([name]) => name === 'error')?.[1];
-        if (exchange.request.auth === 'none' && error !== undefined) {
-          return [`${show(exchange)} without credentials carries error=${quoted(error)}`];
-        }
-        if (exchange.request.auth === 'wrong' && error !== 'invalid_token') {
-          return [
-            `${show(exchange)} for a wrong key carries ${error ? `error=${quoted(error)}` : 'no error code'}`,
-          ];
-        }
-        return [];
+        const sent = exchange.request.auth === 'none' ? 'nothing' : 'a refused token';
+        return challengeErrorProblems(responseOf(exchange), sent).map((p) => `${show(exchange)}${p}`);
       });
       return verdict(problems, `${graded.length} challenge(s) use the right error code`);
     },
   },
   {
-    id: 'auth.scheme-case',
-    severity: 'should',
-    title: 'The auth scheme is case-insensitive: "bearer <key>" is accepted',
-    reference: 'RFC 9110 §11.1',
+    ...rule('auth.scheme-case'),
     requires: ['apiKey'],
     async run(ctx) {
       const exchange = await ctx.send('list:lowercase-bearer', {

@@ -1,7 +1,7 @@
-import { listContainsId, orderIdsFromJson } from '../raw-json.ts';
-import { Skip } from '../registry.ts';
-import type { CheckContext } from '../session.ts';
-import type { AuthMode, Exchange, RequestSpec } from '../types.ts';
+import { listContainsId, orderIdsFromJson } from '../contract/raw-json.ts';
+import type { AuthMode, Exchange, RequestSpec } from '../http/exchange.ts';
+import { Skip } from '../rules/outcome.ts';
+import type { CheckContext } from './session.ts';
 
 // The DELETEs of orders: of an id proven absent (safe), and the opt-in ones of the ids the user gave, in the
 // order the state machine checks need (refusals first, then the cancel, then a second cancel and the list).

@@ -1,7 +1,9 @@
-import { type Check, Skip } from '../registry.ts';
-import type { CheckContext } from '../session.ts';
-import type { Exchange } from '../types.ts';
-import { header, responseOf, show, verdict } from './support.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { rule } from '../rules/catalogue.ts';
+import { responseOf, Skip, show, verdict } from '../rules/outcome.ts';
+import { header } from '../rules/verdicts.ts';
+import type { Check } from './registry.ts';
+import type { CheckContext } from './session.ts';
 
 /** A made-up browser origin; `.invalid` can never be a real site. */
 const ORIGIN = 'https://app.conformance.invalid';
@@ -42,11 +44,7 @@ async function preflights(ctx: CheckContext): Promise<Array<{ method: string; ex
 
 export const corsChecks: Check[] = [
   {
-    id: 'cors.preflight',
-    severity: 'should',
-    title:
-      'A CORS preflight is answered 2xx without credentials, allowing the origin, the method and Authorization',
-    reference: 'Fetch standard §3.2 (CORS protocol)',
+    ...rule('cors.preflight'),
     async run(ctx) {
       const answers = await preflights(ctx);
       if (answers.length === 0) throw new Skip('no documented path could be filled in');
@@ -69,10 +67,7 @@ export const corsChecks: Check[] = [
     },
   },
   {
-    id: 'cors.allow-origin',
-    severity: 'should',
-    title: 'Answers to a cross-origin request, the 401 included, carry Access-Control-Allow-Origin',
-    reference: 'Fetch standard §3.2 (CORS protocol)',
+    ...rule('cors.allow-origin'),
     async run(ctx) {
       const request = {
         method: 'GET',

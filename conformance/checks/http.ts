@@ -1,43 +1,29 @@
-import { isJsonMediaType, mediaType } from '../http-syntax.ts';
-import { type Check, Failure, Skip } from '../registry.ts';
-import { quoted } from '../text.ts';
-import type { Exchange } from '../types.ts';
+import { quoted } from '../output/text.ts';
+import { rule } from '../rules/catalogue.ts';
+import { allowProblems } from '../rules/header-verdicts.ts';
+import { Failure, responseOf, Skip, show, verdict } from '../rules/outcome.ts';
+import { header, labelVerdict, malformedIdProblems, noContentProblems } from '../rules/verdicts.ts';
 import { cancelPending } from './cancels.ts';
 import { baseline, malformedIdProbes } from './probes.ts';
-import {
-  errorBodyProblems,
-  header,
-  jsonBody,
-  onAnswer,
-  responseOf,
-  show,
-  specStatesJsonBody,
-  verdict,
-} from './support.ts';
+import type { Check } from './registry.ts';
+import type { CheckContext } from './session.ts';
+import { onAnswer, seenAnswers } from './support.ts';
 
 const UNDOCUMENTED_METHODS = ['PATCH', 'PUT', 'POST'];
 
 export const httpChecks: Check[] = [
   {
-    id: 'http.no-content',
-    severity: 'should',
-    title: 'The 204 carries no Content-Length and no Content-Type',
-    reference: 'RFC 9110 §8.6, §15.3.5',
-    run: onAnswer(cancelPending, 204, 'skip', (response, label) => {
-      const sent = ['content-length', 'content-type'].filter((name) => header(response, name) !== undefined);
-      const problems = sent.map(
-        (name) => `${label} carries ${name}: ${quoted(header(response, name) ?? '')}`,
-      );
-      return verdict(problems, '204 without Content-Length or Content-Type');
-    }),
+    ...rule('http.no-content'),
+    run: onAnswer(cancelPending, 204, 'skip', (response, label) =>
+      verdict(
+        noContentProblems(response).map((p) => `${label}${p}`),
+        '204 without Content-Length or Content-Type',
+      ),
+    ),
     requires: ['pendingOrderId', 'apiKey'],
   },
   {
-    id: 'http.allow',
-    severity: 'should',
-    title:
-      'An undocumented method on a documented path answers 405 with Allow listing the documented methods',
-    reference: 'RFC 9110 §15.5.6',
+    ...rule('http.allow'),
     requires: ['undocumentedMethods', 'apiKey'],
     async run(ctx) {
       // The collection path: it always exists, so a 404 cannot be blamed on an absent order.
@@ -49,63 +35,46 @@ export const httpChecks: Check[] = [
       const response = responseOf(exchange);
       if (response.status === 501) return `${show(exchange)} (method not implemented at all)`;
       if (response.status !== 405) throw new Failure(`${show(exchange)}, expected 405`);
-      const allow = header(response, 'allow');
-      if (allow === undefined) throw new Failure(`${show(exchange)} without Allow`);
-      const allowed = allow.split(',').map((m) => m.trim().toUpperCase());
-      const missing = documented.filter((m) => !allowed.includes(m));
-      if (missing.length > 0)
-        throw new Failure(`Allow: ${quoted(allow)} omits the documented ${missing.join(', ')}`);
-      return `${show(exchange)} with Allow: ${quoted(allow)}`;
+      const problems = allowProblems(response, documented).map((p) => `${show(exchange)}${p}`);
+      return verdict(problems, `${show(exchange)} with Allow: ${quoted(header(response, 'allow') ?? '')}`);
     },
   },
   {
-    id: 'http.malformed-id',
-    severity: 'should',
-    title: 'A malformed id answers 4xx with an Error body, not 5xx',
-    reference: 'RFC 9110 §15.5, §15.6; Spec: Errors',
+    ...rule('http.malformed-id'),
     requires: ['apiKey'],
     async run(ctx) {
-      const problems = (await malformedIdProbes(ctx)).flatMap((exchange) => {
-        const response = responseOf(exchange);
-        if (response.status < 400 || response.status > 499) return [`${show(exchange)}, expected 4xx`];
-        return errorBodyProblems(ctx.spec, response).map((p) => `${show(exchange)}: ${p}`);
-      });
+      const problems = (await malformedIdProbes(ctx)).flatMap((exchange) =>
+        malformedIdProblems(ctx.spec, responseOf(exchange)).map((p) => `${show(exchange)}${p}`),
+      );
       return verdict(problems, 'malformed ids answer 4xx with an Error body');
     },
   },
 ];
 
-const contentType = (e: Exchange): string => quoted(String(e.response && header(e.response, 'content-type')));
+/** The answers seen that fall under a label rule, with what is wrong with their label. */
+const labelled = (ctx: CheckContext, which: 'http.media-type' | 'http.content-type') =>
+  seenAnswers(ctx).flatMap(({ exchange, answer }) => {
+    const found = labelVerdict(ctx.spec, answer);
+    return found?.rule === which ? [found.problems.map((p) => `${show(exchange)}${p}`)] : [];
+  });
 
 export const contentTypeChecks: Check[] = [
   {
-    id: 'http.media-type',
-    severity: 'must',
-    title: "The list's 200 and the 401 and 404 Error bodies are labelled application/json",
-    reference: 'Spec: GET /store/orders, Errors (content: application/json); RFC 9110 §8.3',
+    ...rule('http.media-type'),
     async run(ctx) {
       await baseline(ctx);
-      const graded = ctx.seen().filter((e) => specStatesJsonBody(e) && (e.response?.bodyBytes ?? 0) > 0);
+      const graded = labelled(ctx, 'http.media-type');
       if (graded.length === 0) throw new Skip('no list or Error body seen');
-      const problems = graded
-        .filter((e) => e.response && mediaType(header(e.response, 'content-type')) !== 'application/json')
-        .map((e) => `${show(e)} is labelled ${contentType(e)}`);
-      return verdict(problems, `${graded.length} bodies are labelled application/json`);
+      return verdict(graded.flat(), `${graded.length} bodies are labelled application/json`);
     },
   },
   {
-    id: 'http.content-type',
-    severity: 'should',
-    title: 'Every other JSON body (the 409, the pet route) is labelled as JSON',
-    reference: 'RFC 9110 §8.3',
+    ...rule('http.content-type'),
     async run(ctx) {
       await baseline(ctx);
-      const json = ctx.seen().filter((e) => e.response && !specStatesJsonBody(e) && jsonBody(e.response).ok);
-      if (json.length === 0) throw new Skip('no JSON body seen');
-      const problems = json
-        .filter((e) => e.response && !isJsonMediaType(header(e.response, 'content-type')))
-        .map((e) => `${show(e)} sends JSON as ${contentType(e)}`);
-      return verdict(problems, `${json.length} JSON bodies are labelled as JSON`);
+      const graded = labelled(ctx, 'http.content-type');
+      if (graded.length === 0) throw new Skip('no JSON body seen');
+      return verdict(graded.flat(), `${graded.length} JSON bodies are labelled as JSON`);
     },
   },
 ];

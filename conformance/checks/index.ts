@@ -1,4 +1,3 @@
-import { createRegistry } from '../registry.ts';
 import { authChecks, challengeChecks } from './auth.ts';
 import { corsChecks } from './cors.ts';
 import { errorChecks } from './errors.ts';
@@ -6,6 +5,7 @@ import { contentTypeChecks, httpChecks } from './http.ts';
 import { observationChecks, runInfoChecks } from './info.ts';
 import { orderChecks } from './orders.ts';
 import { petChecks } from './pets.ts';
+import { createRegistry } from './registry.ts';
 import { stateChecks } from './state.ts';
 
 /**

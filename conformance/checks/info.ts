@@ -1,10 +1,12 @@
-import type { Check } from '../registry.ts';
-import type { CheckContext } from '../session.ts';
-import { quoted } from '../text.ts';
-import type { Exchange } from '../types.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { quoted } from '../output/text.ts';
+import { rule } from '../rules/catalogue.ts';
+import { responseOf, show } from '../rules/outcome.ts';
+import { jsonBody, preview } from '../rules/verdicts.ts';
 import { afterCancel, cancelShipped } from './cancels.ts';
 import { baseline, malformedIdProbes } from './probes.ts';
-import { jsonBody, preview, responseOf, show } from './support.ts';
+import type { Check } from './registry.ts';
+import type { CheckContext } from './session.ts';
 
 /** A run that reports an answer as observed: its status and its body's start. */
 const observe =
@@ -26,18 +28,12 @@ const median = (values: number[]): number => {
 /** Observations of what the spec leaves open: reported, never a failure. */
 export const observationChecks: Check[] = [
   {
-    id: 'info.second-cancel',
-    severity: 'info',
-    title: 'The answer to a second cancel of the same order',
-    reference: 'Spec: States and transitions (name of the state after cancellation: not shown)',
+    ...rule('info.second-cancel'),
     run: observe(async (ctx) => (await afterCancel(ctx)).again),
     requires: ['pendingOrderId', 'apiKey'],
   },
   {
-    id: 'info.cancelled-listed',
-    severity: 'info',
-    title: 'Whether a cancelled order stays in the list',
-    reference: 'Spec: States and transitions',
+    ...rule('info.cancelled-listed'),
     async run(ctx) {
       const { id, cancel, list, listed } = await afterCancel(ctx);
       if (responseOf(cancel).status >= 300) return `not observed: the cancel answered ${show(cancel)}`;
@@ -47,18 +43,12 @@ export const observationChecks: Check[] = [
     requires: ['pendingOrderId', 'apiKey'],
   },
   {
-    id: 'info.conflict-body',
-    severity: 'info',
-    title: 'The body of the answer to cancelling a shipped order',
-    reference: 'Spec: DELETE /store/orders/{orderId} (409 body shape: not shown)',
+    ...rule('info.conflict-body'),
     run: observe(cancelShipped),
     requires: ['shippedOrderId', 'apiKey'],
   },
   {
-    id: 'info.malformed-id-status',
-    severity: 'info',
-    title: 'The status used for malformed ids',
-    reference: 'Spec: Errors (malformed ids: not shown)',
+    ...rule('info.malformed-id-status'),
     requires: ['apiKey'],
     async run(ctx) {
       return (await malformedIdProbes(ctx)).map(show).join('; ');
@@ -69,10 +59,7 @@ export const observationChecks: Check[] = [
 /** Observations over every exchange of the run; they run last. */
 export const runInfoChecks: Check[] = [
   {
-    id: 'info.error-codes',
-    severity: 'info',
-    title: 'The Error code values seen, by status',
-    reference: 'Spec: Errors (the set of code values: not shown)',
+    ...rule('info.error-codes'),
     async run(ctx) {
       await baseline(ctx);
       const codes = new Map<number, Set<string>>();
@@ -92,10 +79,7 @@ export const runInfoChecks: Check[] = [
     },
   },
   {
-    id: 'info.latency',
-    severity: 'info',
-    title: 'Latency per operation',
-    reference: 'Spec: Limits (not shown)',
+    ...rule('info.latency'),
     async run(ctx) {
       const byOperation = new Map<string, number[]>();
       for (const exchange of ctx.seen()) {

@@ -1,10 +1,17 @@
-import { parseDeprecationDate, parseImfFixdate, parseLinks } from '../http-syntax.ts';
-import { type Check, Skip } from '../registry.ts';
-import type { CheckContext } from '../session.ts';
-import { quoted } from '../text.ts';
-import type { ExchangeResponse } from '../types.ts';
+import type { ExchangeResponse } from '../http/exchange.ts';
+import { carriesDeprecation } from '../rules/answers.ts';
+import { rule } from '../rules/catalogue.ts';
+import {
+  DATED_HEADERS,
+  type DatedHeader,
+  datedHeaderProblems,
+  sunsetLinkProblems,
+  sunsetOrderProblems,
+} from '../rules/header-verdicts.ts';
+import { responseOf, Skip, show, verdict } from '../rules/outcome.ts';
 import { deprecatedProbes } from './probes.ts';
-import { header, responseOf, show, verdict } from './support.ts';
+import type { Check } from './registry.ts';
+import type { CheckContext } from './session.ts';
 
 interface Graded {
   label: string;
@@ -16,8 +23,8 @@ async function deprecatedAnswers(ctx: CheckContext): Promise<Graded[]> {
   const probes = await deprecatedProbes(ctx);
   if (probes.length === 0) throw new Skip('the spec marks no operation deprecated');
   const graded = probes
-    .map(({ exchange }) => ({ label: show(exchange), response: responseOf(exchange) }))
-    .filter(({ response }) => (response.status >= 200 && response.status < 300) || response.status === 410);
+    .filter(({ operation, exchange }) => carriesDeprecation(operation, responseOf(exchange)))
+    .map(({ exchange }) => ({ label: show(exchange), response: responseOf(exchange) }));
   if (graded.length === 0) {
     const seen = probes.map((p) => show(p.exchange)).join('; ');
     throw new Skip(
@@ -27,52 +34,37 @@ async function deprecatedAnswers(ctx: CheckContext): Promise<Graded[]> {
   return graded;
 }
 
-const headerCheck = (
-  name: string,
-  parse: (value: string) => number | undefined,
-  form: string,
-): Check['run'] =>
-  async function run(ctx) {
-    const problems = (await deprecatedAnswers(ctx)).flatMap(({ label, response }) => {
-      const value = header(response, name);
-      if (value === undefined) return [`${label} without ${name}`];
-      return parse(value) === undefined ? [`${label}: ${name}: ${quoted(value)} is not ${form}`] : [];
-    });
-    return verdict(problems, `${name} is ${form}`);
+const headerCheck =
+  (dated: DatedHeader): Check['run'] =>
+  async (ctx) => {
+    const problems = (await deprecatedAnswers(ctx)).flatMap(({ label, response }) =>
+      datedHeaderProblems(response, dated).map((p) => `${label}${p}`),
+    );
+    return verdict(problems, `${dated.name} is ${dated.form}`);
   };
 
 export const petChecks: Check[] = [
   {
-    id: 'pets.deprecation',
-    severity: 'should',
-    title: 'The deprecated route sends Deprecation as an RFC 9745 date (@<seconds>)',
-    reference: 'RFC 9745 §2.1',
+    ...rule('pets.deprecation'),
     requires: ['apiKey'],
-    run: headerCheck('Deprecation', parseDeprecationDate, 'an RFC 9745 date (@<seconds>)'),
+    run: headerCheck(DATED_HEADERS.deprecation),
   },
   {
-    id: 'pets.sunset',
-    severity: 'should',
-    title: 'The deprecated route sends Sunset as an IMF-fixdate',
-    reference: 'RFC 8594 §3; RFC 9110 §5.6.7',
+    ...rule('pets.sunset'),
     requires: ['apiKey'],
-    run: headerCheck('Sunset', parseImfFixdate, 'an IMF-fixdate'),
+    run: headerCheck(DATED_HEADERS.sunset),
   },
   {
-    id: 'pets.sunset-order',
-    severity: 'should',
-    title: 'Sunset is not earlier than Deprecation',
-    reference: 'RFC 9745 §4',
+    ...rule('pets.sunset-order'),
     requires: ['apiKey'],
     async run(ctx) {
       const problems: string[] = [];
       let compared = 0;
       for (const { label, response } of await deprecatedAnswers(ctx)) {
-        const deprecation = parseDeprecationDate(header(response, 'deprecation') ?? '');
-        const sunset = parseImfFixdate(header(response, 'sunset') ?? '');
-        if (deprecation === undefined || sunset === undefined) continue;
+        const found = sunsetOrderProblems(response);
+        if (found === undefined) continue;
         compared++;
-        if (sunset < deprecation) problems.push(`${label}: Sunset is before Deprecation`);
+        problems.push(...found.map((p) => `${label}${p}`));
       }
       if (compared === 0)
         throw new Skip('no readable Deprecation and Sunset pair (see pets.deprecation, pets.sunset)');
@@ -80,16 +72,12 @@ export const petChecks: Check[] = [
     },
   },
   {
-    id: 'pets.sunset-link',
-    severity: 'should',
-    title: 'The deprecated route links its sunset policy with Link rel="sunset"',
-    reference: 'RFC 8594 §6',
+    ...rule('pets.sunset-link'),
     requires: ['apiKey'],
     async run(ctx) {
-      const problems = (await deprecatedAnswers(ctx)).flatMap(({ label, response }) => {
-        const links = parseLinks(header(response, 'link') ?? '');
-        return links.some((l) => l.rel.includes('sunset')) ? [] : [`${label} without a Link rel="sunset"`];
-      });
+      const problems = (await deprecatedAnswers(ctx)).flatMap(({ label, response }) =>
+        sunsetLinkProblems(response).map((p) => `${label}${p}`),
+      );
       return verdict(problems, 'Link rel="sunset" present');
     },
   },

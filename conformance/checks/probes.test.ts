@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadSpec, type Operation } from '../spec.ts';
+import { loadSpec, type Operation } from '../contract/spec.ts';
 import { unsafeToProbe } from './probes.ts';
 
 const op = (method: string, path: string, pathParams: string[]): Operation => ({
@@ -9,6 +9,7 @@ const op = (method: string, path: string, pathParams: string[]): Operation => ({
   deprecated: false,
   statuses: [],
   pathParams,
+  pathParamSchemas: {},
 });
 
 describe('safe probes', () => {

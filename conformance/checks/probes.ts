@@ -1,9 +1,9 @@
-import type { NearMiss } from '../near-miss.ts';
-import { Skip } from '../registry.ts';
-import type { CheckContext } from '../session.ts';
-import type { Operation } from '../spec.ts';
-import type { AuthMode, Exchange } from '../types.ts';
+import type { Operation } from '../contract/spec.ts';
+import type { AuthMode, Exchange } from '../http/exchange.ts';
+import type { NearMiss } from '../http/near-miss.ts';
+import { Skip } from '../rules/outcome.ts';
 import { cancelAbsent, LIST } from './cancels.ts';
+import type { CheckContext } from './session.ts';
 
 // The requests checks share (the cancels are in cancels.ts). Each has a fixed key, so a request several checks read is sent once per run.
 

@@ -1,9 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
-import { type ListedOrder, listedOrdersFromJson } from '../raw-json.ts';
-import { type Check, Skip } from '../registry.ts';
-import type { Exchange } from '../types.ts';
+import { type ListedOrder, listedOrdersFromJson } from '../contract/raw-json.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { rule } from '../rules/catalogue.ts';
+import { responseOf, Skip, show, verdict } from '../rules/outcome.ts';
 import { afterCancel, listAfterRefusals, refusals } from './cancels.ts';
-import { responseOf, show, verdict } from './support.ts';
+import type { Check } from './registry.ts';
 
 const is4xx = (status: number | undefined): boolean => status !== undefined && status >= 400 && status < 500;
 
@@ -19,11 +20,7 @@ const ordersOf = (exchange: Exchange): ListedOrder[] | undefined =>
 /** What the spec's state machine requires of the requests with the ids the user gave. */
 export const stateChecks: Check[] = [
   {
-    id: 'orders.refused-unchanged',
-    severity: 'must',
-    title:
-      'A refused cancel (401 without or with a wrong key, 409) changes nothing, and a repeat gets the same answer',
-    reference: 'Spec: States and transitions (shipped: unchanged); Authentication',
+    ...rule('orders.refused-unchanged'),
     async run(ctx) {
       const before = await ctx.listedOrders();
       const done = await refusals(ctx);
@@ -54,11 +51,7 @@ export const stateChecks: Check[] = [
     requires: ['orderId', 'apiKey'],
   },
   {
-    id: 'orders.cancel-final',
-    severity: 'must',
-    title:
-      'A cancelled order stays cancelled: a second cancel is not 204, and the list agrees with its answer',
-    reference: 'Spec: States and transitions (pending → cancelled)',
+    ...rule('orders.cancel-final'),
     async run(ctx) {
       const { id, cancel, again, list, listed } = await afterCancel(ctx);
       if (responseOf(cancel).status !== 204) throw new Skip(`no 204 to follow: ${show(cancel)}`);

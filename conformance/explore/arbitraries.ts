@@ -1,10 +1,9 @@
 import { METHODS } from 'node:http';
 import fc from 'fast-check';
-import { WRONG_KEY } from '../http-client.ts';
+import { WRONG_KEY } from '../http/client.ts';
 import { anyId, deletableId, type GeneratorContext, writableId } from './ids.ts';
 import type { AuthSpelling, ExploreRequest } from './request.ts';
 import { isOrderItemPath, mayChangeState, NEVER_SENT, needsProof, SAFE_METHODS } from './safety.ts';
-import { pathParamSchemas } from './spec-params.ts';
 
 export type { GeneratorContext } from './ids.ts';
 
@@ -89,7 +88,6 @@ function authSpellings(hasKey: boolean): fc.Arbitrary<AuthSpelling> {
 
 /** Every request exploration may send: the spec's operations and the methods its paths do not define. */
 export function requestArbitrary(ctx: GeneratorContext): fc.Arbitrary<ExploreRequest> {
-  const schemas = pathParamSchemas(ctx.spec);
   const auth = authSpellings(ctx.hasKey);
   const choices: Array<{ arbitrary: fc.Arbitrary<ExploreRequest>; weight: number }> = [];
   const templates = [...new Set(ctx.spec.operations.map((o) => o.path))];
@@ -103,7 +101,11 @@ export function requestArbitrary(ctx: GeneratorContext): fc.Arbitrary<ExploreReq
         .tuple(...(arbs as fc.Arbitrary<string>[]))
         .map((values) => Object.fromEntries(names.map((n, i) => [n, values[i] ?? ''])));
     };
-    const readable = params((name) => anyId(schemas.get(template)?.get(name) ?? {}));
+    const schemaOf = (name: string) =>
+      ctx.spec.operations.find((o) => o.path === template && name in o.pathParamSchemas)?.pathParamSchemas[
+        name
+      ];
+    const readable = params((name) => anyId(schemaOf(name) ?? {}));
     const deletable = isOrderItemPath(ctx.spec, template) ? params(() => deletableId(ctx)) : undefined;
     const writable = isOrderItemPath(ctx.spec, template) ? params(() => writableId(ctx)) : undefined;
     const undefinedMethods = METHODS.filter((m) => !documented.includes(m) && !NEVER_SENT.includes(m));

@@ -1,24 +1,24 @@
 import fc from 'fast-check';
-import type { HttpClient } from '../http-client.ts';
-import { joinUrl, RUN_OUT, WRONG_KEY } from '../http-client.ts';
-import type { ResolvedOptions } from '../options.ts';
-import { canonicalId } from '../raw-json.ts';
-import { Skip } from '../registry.ts';
-import type { Spec } from '../spec.ts';
-import type { CheckInfo, CheckResult, Exchange, RequestSpec } from '../types.ts';
+import { canonicalId } from '../contract/raw-json.ts';
+import type { Spec } from '../contract/spec.ts';
+import type { HttpClient } from '../http/client.ts';
+import { joinUrl, RUN_OUT, WRONG_KEY } from '../http/client.ts';
+import type { Exchange, RequestSpec } from '../http/exchange.ts';
+import { API_KEY, curlCommand, type HeaderValue } from '../output/curl.ts';
+import { rule } from '../rules/catalogue.ts';
+import { Skip } from '../rules/outcome.ts';
+import type { CheckInfo } from '../rules/rule.ts';
+import type { CheckResult } from '../run/events.ts';
+import type { ResolvedOptions } from '../run/options.ts';
 import { requestArbitrary } from './arbitraries.ts';
-import { curlLine } from './curl.ts';
-import { judge, RULES, type Rule, type Violation } from './oracle.ts';
+import { EXPLORE_RULES, type ExploreRule, judge, type Violation } from './oracle.ts';
 import { absentRange } from './readings.ts';
 import { describe, type ExploreRequest, KEY_PLACEHOLDER, pathOf } from './request.ts';
 import { mayChangeState, refusal } from './safety.ts';
 import type { ExploreSettings } from './settings.ts';
 
 /** The checks an exploration reports: one per oracle rule, so each kind of failure is reported once. */
-export const EXPLORE_CHECKS: CheckInfo[] = Object.entries(RULES).map(([rule, r]) => ({
-  id: `explore.${rule}`,
-  ...r,
-}));
+export const EXPLORE_CHECKS: CheckInfo[] = EXPLORE_RULES.map(rule);
 
 /** Shrinking a failure stops after this many requests; the smallest failing request so far is reported. */
 const MAX_SHRINK_REQUESTS = 100;
@@ -76,13 +76,13 @@ export async function runExploration(deps: ExploreDeps, settings: ExploreSetting
   });
   const safety = { spec, baseUrl: options.baseUrl, ...(listedIds ? { listedIds } : {}), writableIds };
 
-  const reported = new Map<Rule, Finding>();
+  const reported = new Map<ExploreRule, Finding>();
   let sent = 0;
   let refused = 0;
   let writes = 0;
   for (let round = 0; sent < settings.maxRequests && !timeUp(); round++) {
     const sentBefore = sent;
-    let focus: Rule | undefined;
+    let focus: ExploreRule | undefined;
     let original: ExploreRequest | undefined;
     let last: Omit<Finding, 'shrinks' | 'round' | 'original'> | undefined;
     let shrinkRequests = 0;
@@ -120,7 +120,7 @@ export async function runExploration(deps: ExploreDeps, settings: ExploreSetting
   const durationMs = Math.round(now() - started);
   const summary = `${sent} generated request(s), ${writes} of them DELETEs or other writes`;
   return EXPLORE_CHECKS.map((info, index): CheckResult => {
-    const finding = reported.get(info.id.slice('explore.'.length) as Rule);
+    const finding = reported.get(info.id as ExploreRule);
     const base = { ...info, durationMs: index === 0 ? durationMs : 0 };
     if (finding)
       return {
@@ -167,10 +167,24 @@ function report(finding: Finding, settings: ExploreSettings, options: ResolvedOp
   const from = original === request ? '' : `; shrunk in ${shrinks} step(s) from ${describe(original, 100)}`;
   const where = round === 0 ? '' : `, round ${round + 1}`;
   const url = joinUrl(options.baseUrl, pathOf(request));
-  const curl = curlLine(request.method, url, request.auth.header, options.headers);
+  // The --header values go in as given: credential-like ones are redacted from the message like the key.
+  const headers = [...Object.entries(options.headers), ...authorization(request)];
+  const curl = curlCommand({
+    method: request.method,
+    url,
+    headers: [['Accept', 'application/json'], ...headers],
+  });
   return (
     `${violation.message} [${describe(request)}]${from}; found with seed ${settings.seed}${where}: ` +
     `petstore-conformance --explore --seed ${settings.seed}${settings.maxRequests === 500 ? '' : ` --max-requests ${settings.maxRequests}`}` +
     `; reproduce with: ${curl}`
   );
+}
+
+/** The request's exact Authorization spelling, with the key as the shell reads it: none when none was sent. */
+function authorization(request: ExploreRequest): Array<[string, HeaderValue]> {
+  const spelled = request.auth.header;
+  if (spelled === undefined) return [];
+  const pieces = spelled.split(KEY_PLACEHOLDER).flatMap((piece, i) => (i === 0 ? [piece] : [API_KEY, piece]));
+  return [['Authorization', pieces]];
 }

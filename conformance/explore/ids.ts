@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import type { Spec } from '../spec.ts';
+import type { Spec } from '../contract/spec.ts';
+import { boundaries } from './boundaries.ts';
 import { type AbsentRange, provablyAbsent, readsOnlyAs } from './readings.ts';
-import { boundaries } from './spec-params.ts';
 
 /** What the generators need to know about the run. */
 export interface GeneratorContext {

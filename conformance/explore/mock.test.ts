@@ -2,7 +2,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlers } from '../../src/msw/index.ts';
 import { startServer } from '../../src/node/index.ts';
-import { main } from '../cli-main.ts';
+import { main } from '../cli/main.ts';
 import { collectConformance } from '../index.ts';
 
 // The project's own mock, explored through the CLI: seed 1 passes, and the seed is printed at the start.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadSpec } from '../spec.ts';
-import type { Exchange, ExchangeResponse } from '../types.ts';
+import { loadSpec } from '../contract/spec.ts';
+import type { Exchange, ExchangeResponse } from '../http/exchange.ts';
 import { judge } from './oracle.ts';
 import type { Credential, ExploreRequest } from './request.ts';
 
@@ -51,27 +51,29 @@ describe('the exploration oracle', () => {
 
   it('fails a 5xx to any request as a server error (must), before any other rule', () => {
     const [first] = judge(spec, request('DELETE', DELETE, 'wrong'), answer(500, JSON_TYPE, ERROR(500)));
-    expect(first).toMatchObject({ rule: 'server-error', severity: 'must' });
+    expect(first).toMatchObject({ rule: 'explore.server-error', severity: 'must' });
     expect(first?.message).toMatch(/→ 500/);
-    expect(rules(request('PROPFIND', DELETE), answer(503, JSON_TYPE, ERROR(503)))[0]).toBe('server-error');
+    expect(rules(request('PROPFIND', DELETE), answer(503, JSON_TYPE, ERROR(503)))[0]).toBe(
+      'explore.server-error',
+    );
   });
 
   it('fails an undocumented status to an operation (must)', () => {
-    expect(rules(request('DELETE', DELETE), answer(200, JSON_TYPE, '{}'))).toEqual(['status']);
+    expect(rules(request('DELETE', DELETE), answer(200, JSON_TYPE, '{}'))).toEqual(['explore.status']);
   });
 
   it('fails a dropped connection, but not a complete answer', () => {
     const dropped: Exchange = { ...answer(200), response: undefined, error: 'other side closed' };
-    expect(rules(request('GET', '/store/orders'), dropped)).toEqual(['connection']);
+    expect(rules(request('GET', '/store/orders'), dropped)).toEqual(['explore.connection']);
   });
 
   it('requires 401 for a missing or wrong key, and accepts 400 or 401 for an odd spelling of a wrong key', () => {
     expect(rules(request('GET', '/store/orders', 'wrong'), answer(200, JSON_TYPE, '[]'))[0]).toBe(
-      'credentials',
+      'explore.credentials',
     );
     expect(rules(request('GET', '/store/orders', 'odd-wrong'), answer(400))).toEqual([]);
     expect(rules(request('GET', '/store/orders', 'odd-wrong'), answer(200, JSON_TYPE, '[]'))[0]).toBe(
-      'credentials',
+      'explore.credentials',
     );
     expect(rules(request('GET', '/store/orders', 'odd-valid'), answer(401, CHALLENGE, ERROR(401)))).toEqual(
       [],
@@ -80,13 +82,24 @@ describe('the exploration oracle', () => {
 
   it('accepts a body-less 400, 414 or 431 from the HTTP layer, but not a 404 without an Error body', () => {
     expect(rules(request('DELETE', DELETE), answer(414))).toEqual([]);
-    expect(rules(request('DELETE', DELETE), answer(404))).toEqual(['error-body']);
+    expect(rules(request('DELETE', DELETE), answer(404))).toEqual(['explore.error-body']);
   });
 
-  it('fails a JSON Error body labelled text/plain', () => {
+  it('grades labels as the fixed checks do: a stated Error body is held to application/json (must)', () => {
+    const plain = { 'content-type': 'text/plain' };
+    const [stated] = judge(spec, request('DELETE', DELETE), answer(404, plain, ERROR(404)));
+    expect(stated).toMatchObject({ rule: 'http.media-type', severity: 'must' });
+    const malformed = { ...request('DELETE', DELETE), params: { orderId: 'abc' } };
+    expect(judge(spec, malformed, answer(404, plain, ERROR(404)))[0]).toMatchObject({
+      rule: 'http.content-type',
+      severity: 'should',
+    });
     expect(
-      rules(request('DELETE', DELETE), answer(404, { 'content-type': 'text/plain' }, ERROR(404))),
-    ).toEqual(['content-type']);
+      rules(
+        request('DELETE', DELETE),
+        answer(404, { 'content-type': 'application/problem+json' }, ERROR(404)),
+      ),
+    ).toEqual(['http.media-type']);
   });
 
   it('judges HEAD and OPTIONS without body rules; OPTIONS may answer 200 or 204', () => {
@@ -101,18 +114,20 @@ describe('the exploration oracle', () => {
     const allow = { ...JSON_TYPE, allow: 'GET, HEAD' };
     expect(rules(request('PROPFIND', '/store/orders'), answer(405, allow, ERROR(405)))).toEqual([]);
     expect(rules(request('PROPFIND', '/store/orders'), answer(501, JSON_TYPE, ERROR(501)))).toEqual([]);
-    expect(rules(request('PROPFIND', '/store/orders'), answer(207, JSON_TYPE, '{}'))).toEqual(['method']);
+    expect(rules(request('PROPFIND', '/store/orders'), answer(207, JSON_TYPE, '{}'))).toEqual([
+      'explore.method',
+    ]);
     expect(rules(request('PROPFIND', '/store/orders'), answer(405, JSON_TYPE, ERROR(405)))).toEqual([
-      'allow',
+      'explore.allow',
     ]);
     expect(
       rules(request('PROPFIND', '/store/orders'), answer(405, { ...JSON_TYPE, allow: 'POST' }, ERROR(405))),
-    ).toEqual(['allow']);
+    ).toEqual(['explore.allow']);
   });
 
   it('expects a Bearer challenge on every 401', () => {
     expect(rules(request('GET', '/store/orders', 'missing'), answer(401, JSON_TYPE, ERROR(401)))).toEqual([
-      'challenge',
+      'auth.challenge',
     ]);
   });
 });

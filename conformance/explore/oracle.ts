@@ -1,63 +1,35 @@
-import { errorBodyProblems, preview, show } from '../checks/support.ts';
-import { mediaType, parseChallenges } from '../http-syntax.ts';
-import type { Spec } from '../spec.ts';
-import type { Exchange, ExchangeResponse, Severity } from '../types.ts';
-import type { ExploreRequest } from './request.ts';
+import type { Spec } from '../contract/spec.ts';
+import type { Exchange, ExchangeResponse } from '../http/exchange.ts';
+import { type Answer, documentsStatus } from '../rules/answers.ts';
+import { type RuleId, rule } from '../rules/catalogue.ts';
+import { allowProblems, challengeProblems } from '../rules/header-verdicts.ts';
+import { show } from '../rules/outcome.ts';
+import type { Severity } from '../rules/rule.ts';
+import { errorBodyProblems, labelVerdict } from '../rules/verdicts.ts';
+import { type ExploreRequest, pathOf } from './request.ts';
 
-/** The rules every generated answer is judged by, in priority order: an answer is reported under its first. */
-export const RULES = {
-  connection: {
-    severity: 'should',
-    title: 'Every generated request gets a complete HTTP answer (no drop, reset, timeout or malformed HTTP)',
-    reference: 'RFC 9112 §6, §9.6',
-  },
-  'server-error': {
-    severity: 'must',
-    title: 'No generated request gets a 5xx (a 501 for a method the path does not define excepted)',
-    reference: 'Spec: Endpoints and Errors document every status, none of them 5xx; RFC 9110 §15.6',
-  },
-  credentials: {
-    severity: 'must',
-    title:
-      'A missing or wrong credential answers 401 on every operation (an odd spelling of a wrong key: 400 or 401)',
-    reference: 'Spec: Authentication; Errors (401)',
-  },
-  status: {
-    severity: 'must',
-    title: 'Every operation answers a status the spec documents for it, or a general 4xx',
-    reference: 'Spec: Endpoints; RFC 9110 §15.5',
-  },
-  method: {
-    severity: 'should',
-    title:
-      'A method the path does not define answers 405 or 501 with an Error body (HEAD as GET, OPTIONS 200/204)',
-    reference: 'RFC 9110 §9.3.2, §9.3.7, §15.5.6, §15.6.2',
-  },
-  'error-body': {
-    severity: 'must',
-    title: 'Every error answer of an operation carries an Error body whose status is the HTTP status',
-    reference: 'Spec: Errors; spec/openapi.yaml components/schemas/Error',
-  },
-  'content-type': {
-    severity: 'should',
-    title: 'Every body is labelled Content-Type: application/json',
-    reference: 'RFC 9110 §8.3; Spec: the API exchanges JSON',
-  },
-  challenge: {
-    severity: 'should',
-    title: 'Every 401 carries WWW-Authenticate with a Bearer challenge',
-    reference: 'RFC 9110 §11.6.1; RFC 6750 §3',
-  },
-  allow: {
-    severity: 'should',
-    title: 'Every 405 carries Allow listing the methods the spec documents for the path',
-    reference: 'RFC 9110 §15.5.6',
-  },
-} as const satisfies Record<string, { severity: Severity; title: string; reference: string }>;
+/**
+ * The rules every generated answer is judged by, from the one catalogue (rules/catalogue.ts), in priority
+ * order: an answer is reported under its first. Where the fixed checks have the rule (labels, challenges), the
+ * verdict is theirs; exploration's own rules are its `explore.*` ones.
+ */
+export const EXPLORE_RULES = [
+  'explore.connection',
+  'explore.server-error',
+  'explore.credentials',
+  'explore.status',
+  'explore.method',
+  'explore.error-body',
+  'http.media-type',
+  'http.content-type',
+  'auth.challenge',
+  'explore.allow',
+] as const satisfies readonly RuleId[];
 
-export type Rule = keyof typeof RULES;
+export type ExploreRule = (typeof EXPLORE_RULES)[number];
+
 export interface Violation {
-  rule: Rule;
+  rule: ExploreRule;
   severity: Severity;
   message: string;
 }
@@ -70,16 +42,19 @@ const HTTP_LAYER = [400, 414, 431];
 /** Every rule the answer breaks, in priority order. */
 export function judge(spec: Spec, request: ExploreRequest, exchange: Exchange): Violation[] {
   const found: Violation[] = [];
-  const fail = (rule: Rule, detail: string) =>
-    found.push({ rule, severity: RULES[rule].severity, message: `${show(exchange)}${detail}` });
+  const fail = (id: ExploreRule, detail: string) =>
+    found.push({ rule: id, severity: rule(id).severity, message: `${show(exchange)}${detail}` });
   const response = exchange.response;
-  if (!response) return [{ rule: 'connection', severity: 'should', message: show(exchange) }];
-  if (response.interrupted) fail('connection', `: ${response.interrupted}`);
+  if (!response) {
+    fail('explore.connection', '');
+    return found;
+  }
+  if (response.interrupted) fail('explore.connection', `: ${response.interrupted}`);
   const { status } = response;
   const { operation, auth, method } = request;
   const bodyRules = method !== 'HEAD' && method !== 'OPTIONS';
   const serverError = status >= 500 && !(status === 501 && !operation);
-  if (serverError) fail('server-error', ' (a server error)');
+  if (serverError) fail('explore.server-error', ' (a server error)');
 
   if (
     operation &&
@@ -87,63 +62,42 @@ export function judge(spec: Spec, request: ExploreRequest, exchange: Exchange): 
     !is(status, [401, ...HTTP_LAYER])
   )
     fail(
-      'credentials',
+      'explore.credentials',
       `, expected 401 (${auth.credential === 'missing' ? 'no credentials' : 'a wrong key'})`,
     );
   else if (operation && auth.credential === 'odd-wrong' && !is(status, [401, ...HTTP_LAYER]))
-    fail('credentials', ', expected 400 or 401 (an odd spelling of a wrong key)');
-  if (operation && !serverError && !documented(operation.statuses, status) && !is(status, GENERAL))
-    fail('status', `, expected ${operation.statuses.join(', ')} or a general 4xx`);
+    fail('explore.credentials', ', expected 400 or 401 (an odd spelling of a wrong key)');
+  if (operation && !serverError && !documentsStatus(operation.statuses, status) && !is(status, GENERAL))
+    fail('explore.status', `, expected ${operation.statuses.join(', ')} or a general 4xx`);
   if (!operation) {
     const allowed = undefinedMethodStatuses(spec, request);
     if (serverError) {
       // reported above
-    } else if (!documented(allowed, status)) fail('method', `, expected one of ${allowed.join(', ')}`);
+    } else if (!documentsStatus(allowed, status))
+      fail('explore.method', `, expected one of ${allowed.join(', ')}`);
     else if (bodyRules && status >= 400 && !layerAnswer(response))
-      errorBody(spec, response, (p) => fail('method', `: ${p}`));
+      errorBody(spec, response, (p) => fail('explore.method', `: ${p}`));
   } else if (status >= 400 && !layerAnswer(response))
-    errorBody(spec, response, (p) => fail('error-body', `: ${p}`));
-  if (
-    bodyRules &&
-    response.bodyBytes > 0 &&
-    mediaType(response.headers['content-type']) !== 'application/json'
-  )
-    fail('content-type', ` with a body labelled ${preview(response.headers['content-type'] ?? '(none)')}`);
-  if (status === 401) {
-    const value = response.headers['www-authenticate'];
-    const bearer = value && parseChallenges(value).some((c) => c.scheme.toLowerCase() === 'bearer');
-    if (!bearer)
-      fail(
-        'challenge',
-        value ? ` with WWW-Authenticate ${preview(value)}, no Bearer challenge` : ' without WWW-Authenticate',
-      );
-  }
-  if (status === 405) {
-    const value = response.headers.allow;
-    const listed = (value ?? '').split(',').map((m) => m.trim().toUpperCase());
-    const missing = spec.methodsFor(request.template).filter((m) => !listed.includes(m));
-    if (value === undefined) fail('allow', ' without Allow');
-    else if (missing.length > 0)
-      fail('allow', ` with Allow ${preview(value)}, which omits ${missing.join(', ')}`);
-  }
+    errorBody(spec, response, (p) => fail('explore.error-body', `: ${p}`));
+  const label = bodyRules ? labelVerdict(spec, answerOf(request, response)) : undefined;
+  if (label) for (const problem of label.problems) fail(label.rule, problem);
+  if (status === 401) for (const problem of challengeProblems(response)) fail('auth.challenge', problem);
+  if (status === 405)
+    for (const problem of allowProblems(response, spec.methodsFor(request.template)))
+      fail('explore.allow', problem);
   return found;
 }
+
+/** The generated request's answer as the rules read it: its operation and its path without the query. */
+const answerOf = (request: ExploreRequest, response: ExchangeResponse): Answer => ({
+  ...(request.operation ? { operation: request.operation } : {}),
+  path: pathOf({ ...request, query: '' }),
+  response,
+});
 
 const is = (status: number, list: readonly number[]): boolean => list.includes(status);
 const layerAnswer = (response: ExchangeResponse): boolean =>
   response.bodyBytes === 0 && is(response.status, HTTP_LAYER);
-
-/** True when `status` matches one of the spec's response keys (`404`, `4XX`, `default`) or a listed number. */
-function documented(keys: ReadonlyArray<string | number>, status: number): boolean {
-  return keys.some((key) => {
-    const text = String(key).toUpperCase();
-    return (
-      text === 'DEFAULT' ||
-      text === String(status) ||
-      (/^[1-5]XX$/.test(text) && text[0] === String(status)[0])
-    );
-  });
-}
 
 function undefinedMethodStatuses(spec: Spec, request: ExploreRequest): Array<string | number> {
   const general = [401, 501, ...GENERAL];

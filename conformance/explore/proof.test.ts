@@ -70,13 +70,13 @@ const classes: Array<{ name: string; bend: Bend; options?: TargetOptions; rule: 
     request: /^\S+ \/(store\/orders|pets\/[^/?]+)\?[^&]{1,8}$/,
   },
   {
-    name: 'a text/plain 404 for ids beyond int64',
+    name: 'a text/plain 404 for ids of 20 digits or more (an int64 with leading zeros: its 404 is stated JSON)',
     bend: (_req, res, id) =>
       id !== undefined && /^[0-9]{20,}$/.test(id)
         ? answer(res, 404, errorResponse(404, 'NOT_FOUND').body ?? '', 'text/plain')
         : false,
-    rule: 'explore.content-type',
-    request: /^\S+ \/(pets|store\/orders)\/[0-9]{20,}$/,
+    rule: 'http.media-type',
+    request: /^\S+ \/store\/orders\/0[0-9]{19,}$/,
   },
   {
     name: 'a 404 without an Error body for negative ids',
@@ -110,7 +110,7 @@ const classes: Array<{ name: string; bend: Bend; options?: TargetOptions; rule: 
       req.headers.authorization?.includes(',')
         ? answer(res, 401, errorResponse(401, 'UNAUTHORIZED').body ?? '')
         : false,
-    rule: 'explore.challenge',
+    rule: 'auth.challenge',
     request: /^\S+ \//,
   },
 ];

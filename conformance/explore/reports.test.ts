@@ -2,14 +2,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { main } from '../cli-main.ts';
-import type { HttpClient } from '../http-client.ts';
+import { main } from '../cli/main.ts';
+import { loadSpec } from '../contract/spec.ts';
+import type { HttpClient } from '../http/client.ts';
+import type { Exchange } from '../http/exchange.ts';
 import { collectConformance } from '../index.ts';
-import { resolveOptions } from '../options.ts';
-import { loadSpec } from '../spec.ts';
+import { resolveOptions } from '../run/options.ts';
 import { serverPool } from '../test-support/pool.ts';
 import { createTarget, TARGET_KEY, targetFetch } from '../test-support/target.ts';
-import type { Exchange } from '../types.ts';
 import { runExploration } from './explore.ts';
 
 const pool = serverPool();
@@ -55,7 +55,7 @@ describe('exploration findings in every report', () => {
     const json = await readFile(join(output, 'conformance.json'), 'utf8');
     const junit = await readFile(join(output, 'conformance.junit.xml'), 'utf8');
     expect(code).toBe(1);
-    expect(pretty.indexOf('explore: seed 3, up to 200 requests')).toBeLessThan(pretty.indexOf('[ 1/9]'));
+    expect(pretty.indexOf('explore: seed 3, up to 200 requests')).toBeLessThan(pretty.indexOf('[ 1/10]'));
     expect(pretty).toMatch(/FAIL must {3}explore\.server-error — \S+ \/\S+\/0[0-9]+ → 500/);
     expect(JSON.parse(json).explore).toEqual({ seed: 3, maxRequests: 200, allowWrites: false });
     for (const report of [pretty, json, junit]) {

@@ -1,4 +1,4 @@
-import type { Operation } from '../spec.ts';
+import type { Operation } from '../contract/spec.ts';
 
 /** How a generated request presents (or does not present) the key, and what a correct server must make of it. */
 export type Credential = 'valid' | 'odd-valid' | 'missing' | 'wrong' | 'odd-wrong';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadSpec } from '../spec.ts';
+import { loadSpec } from '../contract/spec.ts';
 import type { ExploreRequest } from './request.ts';
 import { refusal } from './safety.ts';
 

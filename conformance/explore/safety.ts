@@ -1,5 +1,5 @@
-import { joinUrl } from '../http-client.ts';
-import type { Spec } from '../spec.ts';
+import type { Spec } from '../contract/spec.ts';
+import { joinUrl } from '../http/client.ts';
 import { provablyAbsent, readsOnlyAs } from './readings.ts';
 import { type ExploreRequest, pathOf } from './request.ts';
 

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { UsageError } from '../options.ts';
+import { UsageError } from '../run/usage-error.ts';
 
 /** `explore` of runConformance(): true, or the seed, the request budget and the write opt-in. */
 export interface ExploreInput {

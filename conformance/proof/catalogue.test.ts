@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { Severity } from '../rules/rule.ts';
 import { serverPool } from '../test-support/pool.ts';
 import { grade } from '../test-support/run.ts';
 import { type PlainResponse, TARGET_KEY, type TargetOptions } from '../test-support/target.ts';
-import type { Severity } from '../types.ts';
 
 // What a hurried backend team ships: each broken deployment is caught by the checks named, with that severity,
 // and by no other check.

@@ -5,7 +5,8 @@ import { allReports, runCli, tempDir } from '../test-support/cli.ts';
 import { serverPool } from '../test-support/pool.ts';
 import { TARGET_KEY } from '../test-support/target.ts';
 
-// Issue 12, items 5 and 6: the key never appears in any output, and grading never sees a redacted body.
+// The key never appears in any output, and grading never sees a redacted body (docs/conformance.md, "The key
+// never appears in any output").
 
 const { target } = serverPool();
 const KEY = 'Sk/live+42:secret=';

@@ -5,7 +5,8 @@ import { runCli, tempDir } from '../test-support/cli.ts';
 import { serverPool } from '../test-support/pool.ts';
 import { TARGET_KEY } from '../test-support/target.ts';
 
-// Issue 12, items 7, 8 and 10: the server cannot forge, break or hide the report.
+// The server cannot forge, break or hide the report (docs/conformance.md, "What the report quotes from the
+// server").
 
 const { target } = serverPool();
 

@@ -3,7 +3,8 @@ import { serverPool } from '../test-support/pool.ts';
 import { grade } from '../test-support/run.ts';
 import { type PlainRequest, TARGET_KEY, type TargetOptions } from '../test-support/target.ts';
 
-// Issue 12, safe mode: hostile or unusual targets must never receive a request that could change their state.
+// Safe mode: hostile or unusual targets must never receive a request that could change their state
+// (docs/conformance.md, "What the run sends: safe by default").
 
 const { target } = serverPool();
 

@@ -3,7 +3,7 @@ import { runCli } from '../test-support/cli.ts';
 import { serverPool } from '../test-support/pool.ts';
 import { createTarget, TARGET_KEY } from '../test-support/target.ts';
 
-// Issue 12, items 3 and 4: a run is bounded in time whatever the server does.
+// A run is bounded in time whatever the server does (docs/conformance.md, "Time bounds").
 
 const { serve } = serverPool();
 

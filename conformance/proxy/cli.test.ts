@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { main } from '../cli-main.ts';
+import { main } from '../cli/main.ts';
 import type { Listening } from '../test-support/listen.ts';
 import { startTarget, TARGET_KEY, type TargetOptions } from '../test-support/target.ts';
 import { proxyMain } from './cli.ts';

@@ -1,19 +1,19 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Io } from '../cli-main.ts';
-import { UsageError } from '../options.ts';
+import type { Io } from '../cli/main.ts';
+import { UsageError } from '../run/usage-error.ts';
 import { formatBanner, formatProxySummary, formatViolation } from './pretty.ts';
 import { startProxy } from './server.ts';
 
 export const PROXY_USAGE = `Usage: petstore-conformance proxy --upstream URL [options]
 
-Forwards every request under /v1 to the upstream unchanged and grades each exchange against
-spec/openapi.yaml. GET /__conformance/report on the proxy shows the report so far. On SIGINT or SIGTERM
+Forwards every request under the upstream's base path (/v1 for https://staging.example/v1) to the
+upstream unchanged and grades each exchange against spec/openapi.yaml. GET /__conformance/report on the proxy shows the report so far. On SIGINT or SIGTERM
 it writes the reports, prints a summary and exits 1 if a must rule was broken, else 0.
 
 Options:
-  --upstream URL      the deployment's base URL including /v1 (or PETSTORE_UPSTREAM)
+  --upstream URL      the deployment's base URL, base path included (or PETSTORE_UPSTREAM)
   --port N            port to listen on (default 4011; 0 picks a free one)
   --host HOST         address to listen on (default 127.0.0.1)
   --reporter NAME     pretty | json | junit; repeatable (default pretty)
@@ -119,7 +119,7 @@ export async function proxyMain(
     );
     return 2;
   }
-  io.stderr(formatBanner(proxy.url, proxy.report().upstream));
+  io.stderr(formatBanner(proxy, proxy.report().upstream));
   await new Promise<void>((resolve) => {
     signals.once('SIGINT', resolve);
     signals.once('SIGTERM', resolve);

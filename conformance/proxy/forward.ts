@@ -5,7 +5,7 @@ import { type BodyCopy, bodyCopy } from './body-copy.ts';
 import { endToEnd } from './headers.ts';
 
 export interface ForwarderOptions {
-  /** The upstream base URL, `/v1` (or whatever the deployment's prefix is) included. */
+  /** The upstream base URL, its base path included (e.g. `https://staging.example/v1`). */
   upstream: URL;
   /** Idle time allowed on the upstream connection, waiting for the answer or between body chunks. */
   timeoutMs: number;
@@ -28,7 +28,7 @@ export interface UpstreamAnswer {
 /** One exchange as the proxy saw it. Holds credentials: redact before writing any of it out. */
 export interface Forwarded {
   method: string;
-  /** The client's request target, e.g. `/v1/store/orders?x=1`. */
+  /** The client's request target, base path included, e.g. `/v1/store/orders?x=1`. */
   target: string;
   upstreamUrl: string;
   /** The fields sent upstream. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadSpec } from '../spec.ts';
-import type { ExchangeResponse } from '../types.ts';
+import { loadSpec } from '../contract/spec.ts';
+import type { ExchangeResponse } from '../http/exchange.ts';
 import { gradeExchange, type Observed } from './grade.ts';
 
 const spec = loadSpec();
@@ -57,7 +57,7 @@ describe('grading one exchange', () => {
       sunset: 'Thu, 01 Jul 2027 00:00:00 GMT',
     };
     expect(graded('GET', '/pets/1', { headers, body: '{"id":1}' })).toEqual([
-      'should pets.deprecation: GET /pets/1 → 200: deprecation: true is not an RFC 9745 date (@<seconds>)',
+      'should pets.deprecation: GET /pets/1 → 200: Deprecation: "true" is not an RFC 9745 date (@<seconds>)',
       'should pets.sunset-link: GET /pets/1 → 200 without a Link rel="sunset"',
     ]);
     expect(graded('GET', '/store/orders', { headers, body: '[]' })).toEqual([]);
@@ -72,7 +72,7 @@ describe('grading one exchange', () => {
       graded('DELETE', '/store/orders/7', { status: 404, body: '{"code":"X","message":"m","status":404}' }),
     ).toEqual([]);
     expect(graded('DELETE', '/store/orders/7', { status: 204, headers: { 'content-length': '0' } })).toEqual([
-      'should http.no-content: DELETE /store/orders/7 → 204 carries content-length: 0',
+      'should http.no-content: DELETE /store/orders/7 → 204 carries content-length: "0"',
     ]);
   });
 

@@ -1,4 +1,4 @@
-import type { Operation, Spec } from '../spec.ts';
+import type { Operation, Spec } from '../contract/spec.ts';
 
 export type Match =
   | { kind: 'operation'; operation: Operation }
@@ -30,17 +30,4 @@ export function matchOperation(spec: Spec, method: string, path: string): Match 
   const operation = spec.operations.find((o) => o.path === template.path && o.method === method);
   if (operation) return { kind: 'operation', operation };
   return { kind: 'undocumented-method', path: template.path, methods: spec.methodsFor(template.path) };
-}
-
-/** The value of one path parameter of a request, e.g. `orderId` of `/store/orders/42`. */
-export function pathParam(operation: Operation, path: string, name: string): string | undefined {
-  const templateParts = operation.path.split('/');
-  const index = templateParts.indexOf(`{${name}}`);
-  const raw = index < 0 ? undefined : path.split('/')[index];
-  if (raw === undefined) return undefined;
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
 }

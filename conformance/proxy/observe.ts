@@ -1,11 +1,11 @@
-import type { Spec } from '../spec.ts';
-import type { ExchangeResponse } from '../types.ts';
+import type { Spec } from '../contract/spec.ts';
+import type { ExchangeResponse } from '../http/exchange.ts';
 import { decodeContent } from './body-copy.ts';
-import { curlFor } from './curl.ts';
 import type { Forwarded, UpstreamAnswer } from './forward.ts';
 import { gradeExchange, type Observed } from './grade.ts';
 import { headerRecord } from './headers.ts';
 import type { ProxyViolation, Recorder } from './report.ts';
+import { curlFor } from './reproduce.ts';
 
 /** The graded copy of an answer: the body decoded from its Content-Encoding, or why it is not graded. */
 function gradedCopy(
@@ -36,11 +36,14 @@ const firstHeader = (raw: readonly string[], name: string): string | undefined =
   return undefined;
 };
 
-/** Grades one forwarded exchange and records it; returns its violations (redacted) in the order found. */
+/**
+ * Grades one forwarded exchange and records it; returns its violations (redacted) in the order found. `path` is
+ * the request's path below the base path, without the query: what the spec's paths are matched against.
+ */
 export function observe(
   spec: Spec,
   recorder: Recorder,
-  exchange: Forwarded,
+  exchange: Forwarded & { path: string },
   seq: number,
   limit: number,
 ): ProxyViolation[] {
@@ -49,8 +52,7 @@ export function observe(
     recorder.exchange('upstream failed');
     return [];
   }
-  const target = exchange.target;
-  const path = target.slice('/v1'.length).split('?')[0] || '/';
+  const { target, path } = exchange;
   const copy = gradedCopy(answer, limit);
   const observed: Observed = {
     method: exchange.method,

@@ -1,8 +1,12 @@
-import { resolveOptions, UsageError } from '../options.ts';
+import { LIMITS } from '../run/options.ts';
+import { UsageError } from '../run/usage-error.ts';
 
 /** Options of startProxy(); the `proxy` subcommand maps its flags onto these. */
 export interface ProxyOptions {
-  /** The deployment's base URL, `/v1` included, e.g. `https://staging.api.petstore.example/v1`. */
+  /**
+   * The deployment's base URL, its base path included, e.g. `https://staging.api.petstore.example/v1`: the
+   * proxy serves under the same base path.
+   */
   upstream: string;
   /** Default 4011; 0 picks a free port. */
   port?: number;
@@ -29,8 +33,6 @@ export interface ResolvedProxyOptions {
 }
 
 const MAX_TIMEOUT_MS = 3_600_000;
-/** The suite client's own defaults (body limit, request timeout), read from it rather than restated. */
-const SUITE = resolveOptions({ baseUrl: 'http://suite-defaults.invalid/v1' });
 
 function bounded(
   name: string,
@@ -52,7 +54,7 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyOptions
     upstream = new URL(options.upstream);
   } catch {
     throw new UsageError(
-      'the upstream is not a URL (give the base URL with /v1, e.g. https://staging.example/v1)',
+      'the upstream is not a URL (give the base URL with its base path, e.g. https://staging.example/v1)',
     );
   }
   if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') {
@@ -65,14 +67,17 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyOptions
     );
   }
   if (upstream.search || upstream.hash) {
-    throw new UsageError('the upstream URL must not have a query or a fragment: give the base URL with /v1');
+    throw new UsageError(
+      'the upstream URL must not have a query or a fragment: give the base URL with its base path',
+    );
   }
   return {
     upstream,
     port: bounded('port', options.port, 4011, 0, 65535),
     host: options.host ?? '127.0.0.1',
-    timeoutMs: bounded('timeout', options.timeoutMs, SUITE.timeoutMs, 1, MAX_TIMEOUT_MS),
-    maxBodyBytes: bounded('max body bytes', options.maxBodyBytes, SUITE.maxBodyBytes, 1, 2 ** 31),
+    // The idle timeout and the body limit default to the suite client's own.
+    timeoutMs: bounded('timeout', options.timeoutMs, LIMITS.timeoutMs.fallback, 1, MAX_TIMEOUT_MS),
+    maxBodyBytes: bounded('max body bytes', options.maxBodyBytes, LIMITS.maxBodyBytes.fallback, 1, 2 ** 31),
     ...(options.ca ? { ca: options.ca } : {}),
     ...(options.specPath ? { specPath: options.specPath } : {}),
   };

@@ -1,7 +1,8 @@
+import { escapeControls } from '../output/text.ts';
 import { formatSummary } from '../reporters/pretty.ts';
-import { escapeControls } from '../text.ts';
-import type { Summary } from '../types.ts';
+import type { Summary } from '../run/events.ts';
 import type { ProxyReport, ProxyViolation } from './report.ts';
+import { REPORT_PATH } from './server.ts';
 
 const LABEL = { must: 'FAIL', should: 'WARN', info: 'INFO' } as const;
 
@@ -15,11 +16,12 @@ export function formatViolation(v: ProxyViolation): string {
   return v.severity === 'info' ? line : `${line}       Reproduce with: ${escapeControls(v.curl)}\n`;
 }
 
-export function formatBanner(url: string, upstream: string): string {
+export function formatBanner(proxy: { url: string; baseUrl: string }, upstream: string): string {
+  const basePath = proxy.baseUrl.slice(proxy.url.length) || '/';
   return [
-    `petstore-conformance proxy: ${url}/v1 → ${upstream}`,
-    `  report: GET ${url}/__conformance/report`,
-    '  every request under /v1 is forwarded unchanged and graded against the spec',
+    `petstore-conformance proxy: ${proxy.baseUrl} → ${upstream}`,
+    `  report: GET ${proxy.url}${REPORT_PATH}`,
+    `  every request under ${basePath} is forwarded unchanged and graded against the spec`,
     '  stop with Ctrl-C (SIGINT) or SIGTERM to write the reports and the summary',
     '',
   ].join('\n');

@@ -1,4 +1,5 @@
-import type { CheckInfo, CheckResult, Severity, Summary } from '../types.ts';
+import type { CheckInfo, Severity } from '../rules/rule.ts';
+import type { CheckResult, Summary } from '../run/events.ts';
 import { ALL_RULES } from './rules.ts';
 import type { Secrets } from './secrets.ts';
 

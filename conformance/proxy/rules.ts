@@ -1,61 +1,39 @@
-import { registry } from '../checks/index.ts';
-import type { CheckInfo } from '../types.ts';
+import { type RuleId, rule } from '../rules/catalogue.ts';
+import type { CheckInfo } from '../rules/rule.ts';
 
-// The rules the proxy grades one exchange by. Where the suite has the rule, its id, severity, title and
-// reference are the suite's (read from its registry, never restated); the proxy adds only what a single
-// observed exchange raises and a probing run cannot: an undocumented status, an undocumented operation,
-// and a body it could not grade.
+// The rules the proxy grades one exchange by, from the one catalogue (rules/catalogue.ts): the suite's rules
+// that one observed exchange can show, and the proxy's own (an undocumented status, an undocumented operation,
+// a body it could not grade).
 
-const fromSuite = (id: string): CheckInfo => {
-  const check = registry.checks.find((c) => c.id === id);
-  if (!check) throw new Error(`the proxy grades by ${id}, which the suite's registry no longer has`);
-  return { id: check.id, severity: check.severity, title: check.title, reference: check.reference };
-};
+/** The rules the proxy grades, in the order its report lists them. */
+export const PROXY_RULES = [
+  'orders.list',
+  'orders.date-time',
+  'orders.fields',
+  'errors.body',
+  'http.malformed-id',
+  'orders.conflict-body',
+  'http.media-type',
+  'http.content-type',
+  'http.no-content',
+  'auth.challenge',
+  'auth.challenge-error',
+  'pets.deprecation',
+  'pets.sunset',
+  'pets.sunset-order',
+  'pets.sunset-link',
+  'proxy.documented-status',
+  'proxy.undocumented-operation',
+  'proxy.body-not-graded',
+] as const satisfies readonly RuleId[];
 
-export const RULES = {
-  orderList: fromSuite('orders.list'),
-  dateTime: fromSuite('orders.date-time'),
-  orderFields: fromSuite('orders.fields'),
-  errorBody: fromSuite('errors.body'),
-  malformedId: fromSuite('http.malformed-id'),
-  conflictBody: fromSuite('orders.conflict-body'),
-  mediaType: fromSuite('http.media-type'),
-  contentType: fromSuite('http.content-type'),
-  noContent: fromSuite('http.no-content'),
-  challenge: fromSuite('auth.challenge'),
-  challengeError: fromSuite('auth.challenge-error'),
-  deprecation: fromSuite('pets.deprecation'),
-  sunset: fromSuite('pets.sunset'),
-  sunsetOrder: fromSuite('pets.sunset-order'),
-  sunsetLink: fromSuite('pets.sunset-link'),
-  documentedStatus: {
-    id: 'proxy.documented-status',
-    severity: 'should',
-    title: 'An operation answers one of the statuses the spec documents for it',
-    reference: 'spec/openapi.yaml responses of the operation; docs/decisions.md (validating proxy)',
-  },
-  undocumented: {
-    id: 'proxy.undocumented-operation',
-    severity: 'info',
-    title: 'Requests to a path or method that is no operation of the spec',
-    reference: 'spec/openapi.yaml paths',
-  },
-  bodyNotGraded: {
-    id: 'proxy.body-not-graded',
-    severity: 'info',
-    title: 'Bodies not graded: larger than the limit, interrupted, or in an unknown Content-Encoding',
-    reference: 'docs/conformance.md (validating proxy)',
-  },
-} satisfies Record<string, CheckInfo>;
-
-export type Rule = (typeof RULES)[keyof typeof RULES];
-export const ALL_RULES: readonly CheckInfo[] = Object.values(RULES);
+export const ALL_RULES: readonly CheckInfo[] = PROXY_RULES.map(rule);
 
 /**
  * The suite's checks that one observed exchange cannot grade, and why. Every check of the suite is either in
- * RULES or here (a test says so), so a check added to the suite is placed on purpose, not missed.
+ * PROXY_RULES or here (a test says so), so a check added to the suite is placed on purpose, not missed.
  */
-export const NOT_GRADED_BY_PROXY: Record<string, string> = {
+export const NOT_GRADED_BY_PROXY: Readonly<Record<string, string>> = {
   'auth.missing-key': 'a probe of every operation without credentials; the app sends what it sends',
   'auth.wrong-key': 'needs a key known to be wrong; the proxy has no key',
   'auth.non-bearer': 'needs the key sent under another scheme; the proxy has no key',
@@ -75,4 +53,4 @@ export const NOT_GRADED_BY_PROXY: Record<string, string> = {
   'info.malformed-id-status': 'an observation of a probing run',
   'info.error-codes': 'an observation of a probing run',
   'info.latency': 'an observation of a probing run',
-};
+} satisfies Partial<Record<RuleId, string>>;

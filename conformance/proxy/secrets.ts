@@ -1,4 +1,4 @@
-import { encodingsOf, REDACTED } from '../redact.ts';
+import { encodingsOf, REDACTED } from '../output/redact.ts';
 
 // The proxy is given no key: every credential it sees in traffic is a secret, and whatever it writes out
 // (report, log, files) passes through redact() with every secret seen so far.

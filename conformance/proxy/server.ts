@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { loadSpec } from '../contract/spec.ts';
 import { createJunitReporter } from '../reporters/junit.ts';
-import { loadSpec } from '../spec.ts';
-import type { CheckResult, Summary } from '../types.ts';
+import type { CheckResult, Summary } from '../run/events.ts';
 import { createForwarder } from './forward.ts';
 import { observe } from './observe.ts';
 import { type ProxyOptions, resolveProxyOptions } from './options.ts';
@@ -10,7 +10,6 @@ import { createRecorder, type ProxyReport, type ProxyViolation } from './report.
 import { createSecrets, secretsInRequest, secretsInResponse } from './secrets.ts';
 
 export const REPORT_PATH = '/__conformance/report';
-const PREFIX = '/v1';
 /** How long stop() lets exchanges in flight finish before cutting them. */
 const DRAIN_MS = 2000;
 
@@ -26,7 +25,7 @@ export interface ProxyHooks {
 export interface RunningProxy {
   /** The proxy's origin, e.g. `http://127.0.0.1:4011`. */
   readonly url: string;
-  /** Where clients point instead of the upstream: `${url}/v1`. */
+  /** Where clients point instead of the upstream: the proxy's origin with the upstream's base path. */
   readonly baseUrl: string;
   /** The report so far (what `GET /__conformance/report` answers). */
   report(): ProxyReport;
@@ -37,8 +36,9 @@ export interface RunningProxy {
 }
 
 /**
- * Starts the validating proxy: every request under `/v1` is forwarded to the upstream unchanged and the
- * client gets the upstream's answer unchanged; beside that, each exchange is graded against the spec.
+ * Starts the validating proxy: every request under the upstream's base path (`/v1` in
+ * `https://staging.example/v1`) is forwarded to the upstream unchanged and the client gets the upstream's
+ * answer unchanged; beside that, each exchange is graded against the spec. Clients change only the origin.
  *
  * @example
  * const proxy = await startProxy({ upstream: 'https://staging.example/v1', port: 0 }, { onViolation: console.log });
@@ -52,6 +52,8 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
   const upstream = options.upstream.href.replace(/\/+$/, '');
   const startedAt = (hooks.now ?? (() => new Date()))().toISOString();
   const recorder = createRecorder({ upstream, startedAt, secrets });
+  // The API's paths start below the upstream's base path; the proxy serves under the same one.
+  const basePath = options.upstream.pathname.replace(/\/+$/, '');
   const forwarder = createForwarder(options);
   const started = performance.now();
   const inFlight = new Set<Promise<void>>();
@@ -61,9 +63,11 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
 
   async function proxied(req: IncomingMessage, res: ServerResponse, target: string): Promise<void> {
     for (const secret of secretsInRequest(req.rawHeaders, target)) secrets.add(secret);
-    const exchange = await forwarder.forward(req, res, target.slice(PREFIX.length));
+    const below = target.slice(basePath.length);
+    const exchange = await forwarder.forward(req, res, below);
     for (const secret of secretsInResponse(exchange.answer?.rawHeaders ?? [])) secrets.add(secret);
-    const violations = observe(spec, recorder, { ...exchange, target }, ++seq, options.maxBodyBytes);
+    const graded = { ...exchange, target, path: below.split('?')[0] || '/' };
+    const violations = observe(spec, recorder, graded, ++seq, options.maxBodyBytes);
     for (const violation of violations) hooks.onViolation?.(violation);
   }
 
@@ -71,7 +75,7 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
     const target = originForm(req.url ?? '/');
     const path = target.split('?')[0] ?? '/';
     if (path === REPORT_PATH) return answerReport(req, res, report());
-    if (path !== PREFIX && !path.startsWith(`${PREFIX}/`)) return notProxied(res, path);
+    if (path !== basePath && !path.startsWith(`${basePath}/`)) return notProxied(res, basePath, path);
     // The one error boundary: a fault of the proxy is logged and never takes the process down.
     const done = proxied(req, res, target)
       .catch((error: unknown) => {
@@ -98,7 +102,7 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
   let stopping: Promise<Summary> | undefined;
   return {
     url,
-    baseUrl: `${url}${PREFIX}`,
+    baseUrl: `${url}${basePath}`,
     report,
     junit: () => junitOf(report(), recorder.results()),
     stop: () => {
@@ -154,8 +158,8 @@ function answerReport(req: IncomingMessage, res: ServerResponse, report: ProxyRe
   res.end(body);
 }
 
-function notProxied(res: ServerResponse, path: string): void {
-  const message = `only ${PREFIX}/… is forwarded (and ${REPORT_PATH} is the report); ${path} is neither`;
+function notProxied(res: ServerResponse, basePath: string, path: string): void {
+  const message = `only ${basePath}/… is forwarded (and ${REPORT_PATH} is the report); ${path} is neither`;
   jsonError(res, 404, 'NOT_PROXIED', message);
 }
 

@@ -1,4 +1,5 @@
-import type { CheckResult, ConformanceEvent, Exchange, Reporter, Summary } from '../types.ts';
+import type { Exchange } from '../http/exchange.ts';
+import type { CheckResult, ConformanceEvent, Reporter, Summary } from '../run/events.ts';
 
 /** Bodies in the JSON report are cut to this many characters; the report stays readable for a 50 MB answer. */
 const MAX_REPORTED_BODY = 4096;

@@ -1,5 +1,6 @@
-import { xmlSafe } from '../text.ts';
-import type { CheckResult, ConformanceEvent, Reporter, Severity, Summary } from '../types.ts';
+import { xmlSafe } from '../output/text.ts';
+import type { Severity } from '../rules/rule.ts';
+import type { CheckResult, ConformanceEvent, Reporter, Summary } from '../run/events.ts';
 
 const escapeXml = (text: string): string =>
   xmlSafe(text)

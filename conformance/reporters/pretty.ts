@@ -1,6 +1,6 @@
-import { escapeControls } from '../text.ts';
-import type { CheckResult, ConformanceEvent, Reporter, Summary } from '../types.ts';
-import { curlFor, exchangesToReproduce } from './curl.ts';
+import { escapeControls } from '../output/text.ts';
+import type { CheckResult, ConformanceEvent, Reporter, Summary } from '../run/events.ts';
+import { curlFor, exchangesToReproduce } from './reproduce.ts';
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
@@ -41,9 +41,11 @@ export function createPrettyReporter(
   const strict = options.strict ?? false;
   const paint = (tag: Tag, text: string = tag) =>
     options.color ? `\u001b[${COLORS[tag]}m${text}\u001b[0m` : text;
+  let exploring = false;
   return {
     handle(event: ConformanceEvent) {
       if (event.type === 'started') {
+        exploring = event.explore !== undefined;
         write(`petstore-conformance → ${oneLine(event.baseUrl)}\n`);
         write(
           event.safe
@@ -66,7 +68,7 @@ export function createPrettyReporter(
           `${counter} ${paint(tag)} ${result.severity.padEnd(6)} ${result.id} — ${oneLine(result.message)}\n`,
         );
         // Exploration findings carry their own reproduce command (the request's exact Authorization spelling).
-        if ((tag === 'FAIL' || tag === 'WARN') && !result.id.startsWith('explore.')) {
+        if ((tag === 'FAIL' || tag === 'WARN') && !exploring) {
           const commands = exchangesToReproduce(result.message, result.exchanges).map(curlFor);
           if (commands.length > 0)
             write(`       Reproduce with:\n${commands.map((c) => `         ${oneLine(c)}\n`).join('')}`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckResult, ConformanceEvent, Exchange, Summary } from '../types.ts';
+import type { Exchange } from '../http/exchange.ts';
+import type { CheckResult, ConformanceEvent, Summary } from '../run/events.ts';
 import { createJsonReporter } from './json.ts';
 import { createJunitReporter } from './junit.ts';
 import { createPrettyReporter } from './pretty.ts';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { main } from '../cli-main.ts';
+import { main } from '../cli/main.ts';
 
 /** Runs the CLI in-process; `all` is stdout and stderr together (what a CI log shows). */
 export async function runCli(args: string[], env: Record<string, string> = {}, isTTY = false) {

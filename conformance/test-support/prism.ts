@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { locateSpec } from '../spec.ts';
+import { locateSpec } from '../contract/spec.ts';
 import { closedPort } from './listen.ts';
 
 export interface RunningPrism {

@@ -1,6 +1,7 @@
 import { collectConformance } from '../index.ts';
-import type { ConformanceOptions } from '../options.ts';
-import type { CheckResult, Severity } from '../types.ts';
+import type { Severity } from '../rules/rule.ts';
+import type { CheckResult } from '../run/events.ts';
+import type { ConformanceOptions } from '../run/options.ts';
 
 /** Runs the whole suite and returns the results with the ids that failed, by severity. */
 export async function grade(options: ConformanceOptions) {

@@ -159,15 +159,19 @@ export function targetFetch(target: ReturnType<typeof createTarget>): typeof fet
   };
 }
 
-/** Serves a target under `/v1` on 127.0.0.1; `baseUrl` includes `/v1`. */
-export async function startTarget(options: TargetOptions = {}): Promise<Listening & { baseUrl: string }> {
+/** Serves a target under `basePath` on 127.0.0.1; `baseUrl` includes it. */
+export async function startTarget(
+  options: TargetOptions = {},
+  basePath = '/v1',
+): Promise<Listening & { baseUrl: string }> {
   const target = createTarget(options);
   const server = await listen((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://target');
-    const path = url.pathname.startsWith('/v1/') ? url.pathname.slice(3) : `/__outside${url.pathname}`;
+    const below = url.pathname.startsWith(`${basePath}/`);
+    const path = below ? url.pathname.slice(basePath.length) : `/__outside${url.pathname}`;
     const response = target({ method: req.method ?? 'GET', path, authorization: req.headers.authorization });
     res.writeHead(response.status, response.headers);
     res.end(response.body);
   });
-  return { ...server, baseUrl: `${server.url}/v1` };
+  return { ...server, baseUrl: `${server.url}${basePath}` };
 }

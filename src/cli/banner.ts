@@ -27,6 +27,7 @@ export function listening(mock: RunningServer, options: CliOptions) {
             ? [
                 `  Admin:   ${mock.url}/__mock/orders (no key needed)`,
                 `  Control: ${mock.url}/__mock/ (orders, requests, faults, latency, scenarios, clock)`,
+                ...(options.mcp ? [`  MCP:     ${mock.url}/__mock/mcp (Streamable HTTP; docs/mcp.md)`] : []),
               ]
             : []),
           `  Domains: ${mock.url}/__dashboard/api/projects (clock ${options.clock}, DNS ${options.dnsServer ?? 'simulated'})`,

@@ -8,6 +8,7 @@ import type { RedisState } from '../redis/index.ts';
 import { listening } from './banner.ts';
 import { health } from './health.ts';
 import { eventLogger, requestLogger } from './log.ts';
+import { mcpCommand } from './mcp-command.ts';
 import { type CliOptions, type Environment, parseCli, USAGE } from './options.ts';
 import { loadFixtures, type SeedData, seedData, watchFile } from './seed.ts';
 import { oneLine } from './text.ts';
@@ -24,6 +25,8 @@ export interface Io {
 export async function main(argv: readonly string[], env: Environment, io: Io): Promise<number> {
   try {
     if (argv[0] === 'health') return await health(argv.slice(1), env, io);
+    // The MCP server (and its SDK) loads only for its command, never on the serve path.
+    if (argv[0] === 'mcp') return await mcpCommand(argv.slice(1), env, io);
     const command = parseCli(argv, env);
     if (command.kind === 'help') io.stdout(`${USAGE}\n`);
     else if (command.kind === 'version') io.stdout(`${packageVersion()}\n`);
@@ -131,6 +134,7 @@ function serverOptions(
     allowedHosts: options.allowedHosts,
     adminCorsOrigins: options.adminCorsOrigins,
     admin: options.admin,
+    mcp: options.mcp,
     ...(options.petsSunset ? { petsSunset: options.petsSunset } : {}),
     ...(shared ? { health: { unready: () => shared.unavailable() } } : {}),
     ...(options.quiet ? {} : { onResponse: requestLogger(options.logFormat, write) }),

@@ -39,6 +39,8 @@ export interface CliOptions {
   readonly adminCorsOrigins: readonly string[];
   readonly petsSunset?: string;
   readonly admin: boolean;
+  /** The MCP tools at /__mock/mcp (--mcp). */
+  readonly mcp: boolean;
   readonly logFormat: 'pretty' | 'json';
   readonly quiet: boolean;
   /** The mock's one clock: real time, or manual (moved by POST /__mock/clock/advance). */
@@ -75,7 +77,7 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
   const [command, ...rest] = positionals;
   if ((command !== undefined && command !== 'serve') || rest.length > 0) {
     throw new UsageError(
-      `Unknown command ${quote(positionals.join(' '))}; the commands are "serve" and "health".`,
+      `Unknown command ${quote(positionals.join(' '))}; the commands are "serve", "health" and "mcp".`,
     );
   }
   const logFormat = values['log-format'];
@@ -112,6 +114,8 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
     );
   }
   if (values.watch && values.fixtures === undefined) throw new UsageError('--watch needs --fixtures FILE.');
+  if (values.mcp && values['no-admin'])
+    throw new UsageError('--mcp serves the admin API as tools: drop --no-admin.');
   const generate =
     values.seed === undefined && values.orders === undefined
       ? undefined
@@ -144,6 +148,7 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
       adminCorsOrigins: (values['admin-cors-origin'] ?? []).map(adminCorsOrigin),
       ...(sunset === undefined ? {} : { petsSunset: sunset }),
       admin: !values['no-admin'],
+      mcp: values.mcp,
       logFormat,
       quiet: values.quiet,
       clock,
@@ -175,6 +180,7 @@ const OPTIONS = {
   'admin-cors-origin': { type: 'string', multiple: true },
   'pets-sunset': { type: 'string' },
   'no-admin': { type: 'boolean', default: false },
+  mcp: { type: 'boolean', default: false },
   'log-format': { type: 'string', default: 'pretty' },
   quiet: { type: 'boolean', default: false },
   clock: { type: 'string', default: 'system' },

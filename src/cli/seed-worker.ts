@@ -40,7 +40,7 @@ export function generateInWorker(options: GenerateOptions): Promise<OrderColumns
  */
 function startWorker(workerData: GenerateOptions): Worker {
   if (!import.meta.url.endsWith('.ts')) {
-    return new Worker(new URL('../node/generate-worker.js', import.meta.url), { workerData });
+    return new Worker(new URL('./generate-worker.js', import.meta.url), { workerData });
   }
   const file = JSON.stringify(new URL('./generate-worker.ts', import.meta.url).href);
   const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));

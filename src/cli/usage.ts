@@ -4,6 +4,7 @@ import { DEFAULT_KEY_PREFIX } from '../redis/settings.ts';
 /** The text of `petstore-mock --help`. */
 export const USAGE = `Usage: petstore-mock [serve] [options]
        petstore-mock health [--url URL]
+       petstore-mock mcp [--url URL | --embedded]   (an MCP server on stdio for coding agents: mcp --help)
 
 Serves a stateful mock of the Petstore Store API at http://HOST:PORT/v1. \`health\` asks a running mock's
 /__health and exits 0 when it is ready, 1 when not (petstore-mock health --help).
@@ -26,6 +27,7 @@ Options:
   --admin-cors-origin ORIGIN  let this page call /__mock and /__dashboard cross-origin (repeatable; default none)
   --pets-sunset DATE    when GET /pets/{petId} starts answering 410 (default 2027-07-01T00:00:00Z)
   --no-admin            do not serve the /__mock admin API
+  --mcp                 also serve the admin API as MCP tools at /__mock/mcp (Streamable HTTP; docs/mcp.md)
   --log-format FORMAT   pretty or json (default pretty)
   --quiet               no request log
   --clock MODE          the mock's clock: system (default) or manual (advance: POST /__mock/clock/advance)

@@ -36,6 +36,8 @@ export interface ServerOptions extends MockOptions, ListenerOptions {
   readonly domains?: Omit<DomainsDashboardOptions, 'clock'> | false;
   /** Open connections at most (default 2000); more are closed at once. */
   readonly maxConnections?: number;
+  /** The MCP tools at `/__mock/mcp` (docs/mcp.md), with the admin API; the MCP SDK is loaded only then. */
+  readonly mcp?: boolean;
   /** Time to receive a request's headers (default 10 s); then 408. */
   readonly headersTimeoutMs?: number;
   /** Time to receive a whole request (default 30 s); then 408. */
@@ -97,7 +99,8 @@ interface Served {
  * await mock.close();
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  let served = build(options);
+  const mcp = options.mcp && options.admin !== false ? await import('../mcp/endpoint.ts') : undefined;
+  let served = build(options, mcp);
   const server = createServer(
     {
       maxHeaderSize: MAX_HEADER_BYTES,
@@ -148,7 +151,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     },
     server,
     reload(next) {
-      served = build(next);
+      served = build(next, mcp);
     },
     close: () => closeGracefully(server),
   };
@@ -176,7 +179,7 @@ function closeGracefully(server: Server): Promise<void> {
 }
 
 /** The mock for `options`, behind the request gate, with the settings page unless left out. */
-function build(options: ServerOptions): Served {
+function build(options: ServerOptions, mcp?: typeof import('../mcp/endpoint.ts')): Served {
   let domains: DomainsDashboard | undefined;
   const allowAll = options.allowedHosts?.includes('all') ?? false;
   const given = options.domains || {};
@@ -198,6 +201,7 @@ function build(options: ServerOptions): Served {
   // The control page needs the admin API it drives.
   const page = options.admin === false ? withPages : withControlPage(withPages);
   const simulation = (domains as DomainsDashboard | undefined)?.simulation;
+  const mcpEndpoint = mcp?.createMcpEndpoint({ apiKey: api.apiKeys[0] as string });
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
   const gate = createRequestGate({
     maxBodyBytes,
@@ -215,14 +219,20 @@ function build(options: ServerOptions): Served {
     // The Store API's requests go straight on: only `/__…` paths can name a page.
     if (url.charCodeAt(1) !== 95 /* _ */) return listener(req, res);
     const path = url.split('?', 1)[0] as string;
-    if (!isPagePath(path) && !isControlPagePath(path)) return listener(req, res);
+    const front =
+      mcpEndpoint && path === mcp?.MCP_PATH
+        ? mcpEndpoint
+        : isPagePath(path) || isControlPagePath(path)
+          ? page
+          : undefined;
+    if (!front) return listener(req, res);
     // The page's answers reach the request log too.
     if (options.onResponse) {
       const started = performance.now();
       const request = { method: req.method ?? 'GET', path, query: '', headers: {} };
       res.once('finish', () => log(options, request, res.statusCode, performance.now() - started));
     }
-    page(req, res);
+    front(req, res);
   };
   const refuse = (req: IncomingMessage, res: ServerResponse, error: ApiError) => {
     const path = (req.url ?? '/').split('?', 1)[0] as string;

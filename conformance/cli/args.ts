@@ -1,0 +1,165 @@
+import { createRequire } from 'node:module';
+import { parseArgs } from 'node:util';
+import { parseHeaders } from '../run/extra-headers.ts';
+import { type ConformanceOptions, LIMITS } from '../run/options.ts';
+import { UsageError } from '../run/usage-error.ts';
+
+export type ReporterName = 'pretty' | 'json' | 'junit';
+const REPORTERS: ReporterName[] = ['pretty', 'json', 'junit'];
+
+export type Command =
+  | { kind: 'help' }
+  | { kind: 'version'; version: string }
+  | { kind: 'list' }
+  | { kind: 'run'; options: ConformanceOptions; reporters: ReporterName[]; output?: string };
+
+export const USAGE = `Usage: petstore-conformance --base-url URL [options]
+       petstore-conformance proxy --upstream URL [options]   (grades your own traffic: proxy --help)
+
+Grades a deployment of the Petstore Store API against spec/openapi.yaml.
+Without order ids the run is safe: it sends only reads, unauthenticated requests and DELETEs of ids proven
+absent from the full order list.
+
+Options:
+  --base-url URL          base URL including /v1 (or PETSTORE_BASE_URL)
+  --api-key KEY           the API key (or PETSTORE_API_KEY, preferred); never printed
+  --pending-order-id ID   opt-in: cancel this pending order (204 check)
+  --shipped-order-id ID   opt-in: try to cancel this shipped order (409 check)
+  --pet-id ID             pet id for the deprecated GET /pets/{petId} (default 1)
+  --header NAME:VALUE     sent with every request, repeatable (e.g. X-Mock-Session: ci-42); values of
+                          credential-like names (auth, cookie, token, api-key) are redacted like the key
+  --reporter NAME         pretty | json | junit; repeatable (default pretty)
+  --output DIR            write json/junit reports to DIR (conformance.json, conformance.junit.xml)
+  --timeout MS            budget of one request, waits included (default ${LIMITS.timeoutMs.fallback}, at most ${LIMITS.timeoutMs.max})
+  --retries N             extra attempts after network errors only, with backoff (default 0, at most ${LIMITS.retries.max})
+  --max-time SECONDS      budget of the whole run (default ${LIMITS.maxTimeSeconds.fallback}); checks left are not run, exit 2
+  --rate-limit N          at most N requests per second; a 429 with Retry-After is honoured within --timeout
+  --only ID[,ID]          run only these checks (repeatable)
+  --skip ID[,ID]          skip these checks (repeatable)
+  --strict                should failures fail the run too
+  --explore               exploration mode: requests generated from the spec instead of the fixed checks
+  --seed N                the exploration's seed (default: random, printed at the start)
+  --max-requests N        requests the exploration sends at most, shrinking included (default 500)
+  --allow-writes          let exploration's DELETEs reach --pending-order-id / --shipped-order-id
+  --list                  print the checks and exit
+  --version               print the version
+  -h, --help              print this help
+
+Exit codes: 0 no must check failed (with --strict: no should check either); 1 one did;
+2 usage error, a target that cannot be reached or is not this API, or --max-time ran out.`;
+
+function number(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (value.trim() === '' || !Number.isFinite(parsed))
+    throw new UsageError(`--${name} must be a number, got "${value}"`);
+  return parsed;
+}
+
+const ids = (values: string[] | undefined): string[] =>
+  (values ?? [])
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+/** Turns argv and the environment into a command; throws a UsageError for anything malformed. */
+export function parseCli(argv: string[], env: Record<string, string | undefined>): Command {
+  let values: ReturnType<typeof parse>['values'];
+  try {
+    values = parse(argv).values;
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  if (values.help) return { kind: 'help' };
+  if (values.list) return { kind: 'list' };
+  if (values.version) {
+    // The package refers to itself by name (its package.json is exported), from conformance/ and dist/ alike.
+    const { version } = createRequire(import.meta.url)('petstore-mock/package.json') as { version: string };
+    return { kind: 'version', version };
+  }
+  const baseUrl = values['base-url'] ?? env.PETSTORE_BASE_URL;
+  if (!baseUrl) throw new UsageError('--base-url (or PETSTORE_BASE_URL) is required');
+  const reporters = (values.reporter ?? ['pretty']).map((name) => {
+    if (!REPORTERS.includes(name as ReporterName))
+      throw new UsageError(`unknown reporter "${name}" (pretty, json, junit)`);
+    return name as ReporterName;
+  });
+  const toStdout = reporters.filter((r) => r === 'pretty' || !values.output);
+  if (new Set(toStdout).size > 1) {
+    throw new UsageError(
+      'only one report can go to the console: pass --output DIR for json and junit reports',
+    );
+  }
+  return {
+    kind: 'run',
+    reporters: [...new Set(reporters)],
+    output: values.output,
+    options: {
+      baseUrl,
+      apiKey: values['api-key'] ?? env.PETSTORE_API_KEY,
+      pendingOrderId: values['pending-order-id'],
+      shippedOrderId: values['shipped-order-id'],
+      petId: values['pet-id'],
+      headers: parseHeaders(values.header),
+      timeoutMs: number('timeout', values.timeout),
+      retries: number('retries', values.retries),
+      maxTimeSeconds: number('max-time', values['max-time']),
+      rateLimit: number('rate-limit', values['rate-limit']),
+      only: ids(values.only),
+      skip: ids(values.skip),
+      strict: values.strict ?? false,
+      ...exploreOptions(values),
+    },
+  };
+}
+
+/** --explore and its companions; a companion without --explore is a usage error. */
+function exploreOptions(values: ReturnType<typeof parse>['values']): Pick<ConformanceOptions, 'explore'> {
+  const companions = (['seed', 'max-requests', 'allow-writes'] as const).filter(
+    (n) => values[n] !== undefined,
+  );
+  if (!values.explore) {
+    if (companions.length > 0) throw new UsageError(`--${companions[0]} needs --explore`);
+    return {};
+  }
+  const seed = number('seed', values.seed);
+  const maxRequests = number('max-requests', values['max-requests']);
+  return {
+    explore: {
+      ...(seed === undefined ? {} : { seed }),
+      ...(maxRequests === undefined ? {} : { maxRequests }),
+      allowWrites: values['allow-writes'] ?? false,
+    },
+  };
+}
+
+const parse = (args: string[]) =>
+  parseArgs({
+    args,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      'base-url': { type: 'string' },
+      'api-key': { type: 'string' },
+      'pending-order-id': { type: 'string' },
+      'shipped-order-id': { type: 'string' },
+      'pet-id': { type: 'string' },
+      header: { type: 'string', multiple: true },
+      reporter: { type: 'string', multiple: true },
+      output: { type: 'string' },
+      timeout: { type: 'string' },
+      retries: { type: 'string' },
+      'max-time': { type: 'string' },
+      'rate-limit': { type: 'string' },
+      only: { type: 'string', multiple: true },
+      skip: { type: 'string', multiple: true },
+      strict: { type: 'boolean' },
+      explore: { type: 'boolean' },
+      seed: { type: 'string' },
+      'max-requests': { type: 'string' },
+      'allow-writes': { type: 'boolean' },
+      list: { type: 'boolean' },
+      version: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });

@@ -1,0 +1,161 @@
+import { REDACTED } from '../output/redact.ts';
+import type { Exchange, ExchangeResponse, RequestSpec } from './exchange.ts';
+import { describeError, fetchBounded, isTimeout, retryAfterMs } from './fetch.ts';
+import { NEAR_MISS_SHOWN, type NearMiss, nearMissToken } from './near-miss.ts';
+
+/** The token sent as "a wrong key"; deliberately not secret, so reports show it. */
+export const WRONG_KEY = 'petstore-conformance-wrong-key';
+/** Longest wait honoured for a 429 `Retry-After`; a longer one ends the request with that 429. */
+const MAX_RETRY_AFTER_MS = 30_000;
+const MAX_429_WAITS = 3;
+/** Backoff after a network error: 200 ms, 400 ms, 800 ms… up to 5 s, each with up to half of it as jitter. */
+const BACKOFF_BASE_MS = 200;
+const BACKOFF_MAX_MS = 5_000;
+
+export interface ClientOptions {
+  baseUrl: string;
+  apiKey?: string;
+  /** Sent with every request, before the request's own headers. */
+  headers?: Readonly<Record<string, string>>;
+  /** The whole budget of one request: attempts, Retry-After waits and backoff included. */
+  timeoutMs: number;
+  /** Extra attempts after a network error (never after an HTTP status, never for state-changing requests). */
+  retries: number;
+  /** Requests per second; undefined for no limit. */
+  rateLimit?: number;
+  maxBodyBytes: number;
+  fetch: typeof fetch;
+  /** The run's deadline on the `now` clock (`--max-time`): no request runs past it. */
+  deadline?: number;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+export interface HttpClient {
+  send(request: RequestSpec): Promise<Exchange>;
+}
+
+/** The token an auth mode sends; undefined sends no Authorization header. */
+function tokenFor(request: RequestSpec, key: string | undefined): string | undefined {
+  const token = key ?? WRONG_KEY;
+  switch (request.auth) {
+    case 'none':
+      return undefined;
+    case 'wrong':
+      return `Bearer ${WRONG_KEY}`;
+    case 'non-bearer':
+      return `Basic ${token}`;
+    case 'lowercase-bearer':
+      return `bearer ${token}`;
+    case 'near-miss':
+      return `Bearer ${nearMissToken(token, request.nearMiss ?? 'extra-char')}`;
+    default:
+      return `Bearer ${token}`;
+  }
+}
+
+/** How the Authorization header is recorded: anything derived from the key is described, never kept. */
+function shownAuthorization(request: RequestSpec, sent: string): string {
+  const scheme = sent.split(' ')[0] ?? '';
+  if (request.auth === 'wrong') return sent;
+  if (request.auth === 'near-miss') return `${scheme} ${NEAR_MISS_SHOWN[request.nearMiss as NearMiss]}`;
+  return `${scheme} ${REDACTED}`;
+}
+
+/** Joins an API path to the base URL's path (the base URL carries no query: resolveOptions refuses one). */
+export const joinUrl = (baseUrl: string, path: string): string => {
+  const url = new URL(baseUrl);
+  const query = path.indexOf('?'); // exploration sends query parameters (conformance/explore)
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}${query < 0 ? path : path.slice(0, query)}`;
+  if (query >= 0) url.search = path.slice(query);
+  return url.href;
+};
+
+/**
+ * Times out, retries network errors with backoff, rate-limits, honours 429 Retry-After within the request's
+ * budget, stops at the run's deadline, and reads bodies up to a bound. Exchanges are recorded raw (the checks
+ * grade what the server sent); only the Authorization header is recorded as a description.
+ */
+export function createHttpClient(options: ClientOptions): HttpClient {
+  const now = options.now ?? (() => performance.now());
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const random = options.random ?? Math.random;
+  const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
+  const interval = options.rateLimit ? 1000 / options.rateLimit : 0;
+  let nextStart = Number.NEGATIVE_INFINITY;
+  let seq = 0;
+
+  /** Waits for the rate limit's next slot; false when that slot is past the deadline. */
+  const pace = async (): Promise<boolean> => {
+    const start = Math.max(now(), nextStart);
+    if (start >= deadline) return false;
+    nextStart = start + interval;
+    if (start > now()) await sleep(start - now());
+    return true;
+  };
+
+  return {
+    async send(request) {
+      const url = joinUrl(options.baseUrl, request.path);
+      const headers: Record<string, string> = {
+        accept: 'application/json',
+        ...options.headers,
+        ...request.headers,
+      };
+      const authorization = tokenFor(request, options.apiKey);
+      if (authorization) headers.authorization = authorization;
+      const shownHeaders = { ...headers };
+      if (authorization) shownHeaders.authorization = shownAuthorization(request, authorization);
+      const shown = { ...request, url, headers: shownHeaders };
+      const maxAttempts = request.stateChanging ? 1 : 1 + options.retries;
+      const record = (
+        result: { response?: ExchangeResponse; error?: string },
+        ms: number,
+        attempts: number,
+      ) => ({ seq: ++seq, request: shown, ...result, durationMs: Math.round(ms), attempts }) as Exchange;
+
+      if (!(await pace())) return record({ error: RUN_OUT }, 0, 0);
+      const started = now();
+      const budgetEnd = Math.min(started + options.timeoutMs, deadline);
+      const fits = (wait: number) => now() + wait < budgetEnd;
+      let attempts = 0;
+      let waits429 = 0;
+      let error = '';
+      let lastMs = 0;
+      while (attempts < maxAttempts) {
+        attempts++;
+        const attemptStarted = now();
+        const limit = Math.max(1, Math.ceil(budgetEnd - attemptStarted));
+        const describe = (cause: unknown) =>
+          isTimeout(cause) && budgetEnd === deadline && deadline < started + options.timeoutMs
+            ? RUN_OUT
+            : describeError(cause, options.timeoutMs);
+        try {
+          const response = await fetchBounded(url, request.method, headers, options, limit, describe);
+          lastMs = now() - attemptStarted;
+          const wait = response.status === 429 ? retryAfterMs(response) : undefined;
+          if (wait !== undefined && wait <= MAX_RETRY_AFTER_MS && waits429 < MAX_429_WAITS && fits(wait)) {
+            waits429++;
+            attempts--;
+            await sleep(wait);
+            continue;
+          }
+          return record({ response }, lastMs, attempts);
+        } catch (cause) {
+          lastMs = now() - attemptStarted;
+          error = describe(cause);
+          if (isTimeout(cause)) break; // the budget is spent: retrying would multiply it
+        }
+        const backoff =
+          Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (attempts - 1)) * (0.5 + random() / 2);
+        if (attempts >= maxAttempts || !fits(backoff)) break;
+        await sleep(backoff);
+      }
+      return record({ error }, lastMs, attempts);
+    },
+  };
+}
+
+/** The error of a request stopped by `--max-time`. */
+export const RUN_OUT = "not sent or not finished: the run's time budget (--max-time) ran out";

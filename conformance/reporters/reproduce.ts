@@ -1,0 +1,44 @@
+import { WRONG_KEY } from '../http/client.ts';
+import type { AuthMode, Exchange } from '../http/exchange.ts';
+import { NEAR_MISS_SHELL } from '../http/near-miss.ts';
+import { API_KEY, curlCommand, type HeaderValue } from '../output/curl.ts';
+
+/** The Authorization a fixed check sent, with the key as the shell reads it (none: no header). */
+function authorization(auth: AuthMode, exchange: Exchange): HeaderValue | undefined {
+  switch (auth) {
+    case 'none':
+      return undefined;
+    case 'wrong':
+      return `Bearer ${WRONG_KEY}`;
+    case 'lowercase-bearer':
+      return ['bearer ', API_KEY];
+    case 'non-bearer':
+      return ['Basic ', API_KEY];
+    case 'near-miss':
+      return ['Bearer ', { shell: NEAR_MISS_SHELL[exchange.request.nearMiss ?? 'extra-char'] }];
+    default:
+      return ['Bearer ', API_KEY];
+  }
+}
+
+/** A curl command that repeats the request, reading the key from $PETSTORE_API_KEY (never the key itself). */
+export function curlFor(exchange: Exchange): string {
+  const { method, url, auth } = exchange.request;
+  const key = authorization(auth, exchange);
+  const others = Object.entries(exchange.request.headers ?? {}).filter(
+    ([name]) => name !== 'accept' && name !== 'authorization',
+  );
+  return curlCommand({
+    method,
+    url,
+    headers: [...(key === undefined ? [] : [['Authorization', key] as const]), ...others],
+  });
+}
+
+/** The exchanges a failure message names (by method and path), or the last one. */
+export function exchangesToReproduce(message: string, exchanges: readonly Exchange[], max = 3): Exchange[] {
+  const named = exchanges.filter((e) => message.includes(`${e.request.method} ${e.request.path} `));
+  const chosen = named.length > 0 ? named : exchanges.slice(-1);
+  const unique = new Map(chosen.map((e) => [curlFor(e), e]));
+  return [...unique.values()].slice(0, max);
+}

@@ -1,0 +1,179 @@
+import { canonicalId, isInt64 } from '../contract/raw-json.ts';
+import { type ExploreInput, type ExploreSettings, resolveExplore } from '../explore/settings.ts';
+import { UsageError } from './usage-error.ts';
+
+/** Options of runConformance(); the CLI maps its flags onto these. */
+export interface ConformanceOptions {
+  /** Base URL, the API's base path included: `https://staging.example/v1`; the checks' paths go below it. */
+  baseUrl: string;
+  apiKey?: string;
+  /** Opt-in: a pending order the run may cancel. Passed through exactly as given. */
+  pendingOrderId?: string;
+  /** Opt-in: a shipped order the run tries to cancel. */
+  shippedOrderId?: string;
+  /** Pet id for the deprecated route (default `1`). */
+  petId?: string;
+  /**
+   * Headers sent with every request (`--header`), e.g. `{ 'x-mock-session': 'ci-42' }` for a session of its
+   * own on a shared mock. Values of credential-like names (…auth…, cookie, token, api-key) are redacted.
+   */
+  headers?: Record<string, string>;
+  /** Opt-in: send an undocumented method with a valid key (405 check). Default: on when an order id is given. */
+  undocumentedMethods?: boolean;
+  /** Budget of one request in ms, waits and retries included (default 10000, at most 600000). */
+  timeoutMs?: number;
+  /** Extra attempts after network errors, an integer from 0 to 10 (default 0). */
+  retries?: number;
+  /** Budget of the whole run in seconds (default 300, at most 86400); checks left are reported as not run. */
+  maxTimeSeconds?: number;
+  /** The clock the run is timed with; tests pass a fake one. */
+  clock?: Clock;
+  /** Requests per second. */
+  rateLimit?: number;
+  /** Largest body read, in bytes (default 10 MiB). */
+  maxBodyBytes?: number;
+  only?: string[];
+  skip?: string[];
+  /** Should failures fail the run. */
+  strict?: boolean;
+  /** A fetch to use instead of the global one, e.g. to target in-process handlers. */
+  fetch?: typeof fetch;
+  /** Path of the OpenAPI document (default: `spec/openapi.yaml` found above this module). */
+  specPath?: string;
+  /** Exploration mode instead of the fixed checks (conformance/explore): generated requests, shrunk failures. */
+  explore?: boolean | ExploreInput;
+}
+
+/** Monotonic milliseconds, a sleep on the same clock, and the randomness of backoff jitter. */
+export interface Clock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+  random(): number;
+}
+
+export const SYSTEM_CLOCK: Clock = {
+  now: () => performance.now(),
+  sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+  random: Math.random,
+};
+
+export const LIMITS = {
+  timeoutMs: { fallback: 10_000, max: 600_000 },
+  maxBodyBytes: { fallback: 10 * 1024 * 1024 },
+  retries: { fallback: 0, max: 10 },
+  maxTimeSeconds: { fallback: 300, max: 86_400 },
+} as const;
+
+export interface ResolvedOptions
+  extends Required<
+    Omit<
+      ConformanceOptions,
+      'apiKey' | 'pendingOrderId' | 'shippedOrderId' | 'rateLimit' | 'specPath' | 'explore'
+    >
+  > {
+  apiKey?: string;
+  pendingOrderId?: string;
+  shippedOrderId?: string;
+  rateLimit?: number;
+  specPath?: string;
+  explore?: ExploreSettings;
+}
+
+function positive(name: string, value: number | undefined, fallback: number, max = Infinity): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0 || value > max) {
+    throw new UsageError(
+      `${name} must be a number above 0${max < Infinity ? ` and at most ${max}` : ''}, got ${value}`,
+    );
+  }
+  return value;
+}
+
+function integer(name: string, value: number | undefined, fallback: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 0 || value > max) {
+    throw new UsageError(`${name} must be an integer from 0 to ${max}, got ${value}`);
+  }
+  return value;
+}
+
+/** Ids given by the user are decimal int64 integers, sent in canonical form (`03` → `3`): docs/decisions.md. */
+function id(name: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!isInt64(value)) throw new UsageError(`${name} must be a decimal int64 integer, got "${value}"`);
+  return canonicalId(value);
+}
+
+/**
+ * Why the key cannot be sent as `Authorization: Bearer <key>`, or undefined. Names the problem, never the key.
+ */
+export function keyProblem(key: string): string | undefined {
+  if (/[\r\n]/.test(key)) return 'the API key contains a line break (two keys pasted into one secret?)';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused here.
+  if (/[\u0000-\u001f\u007f]/.test(key)) return 'the API key contains a control character';
+  if (/\s/.test(key)) return 'the API key contains white space (a Bearer token cannot, RFC 6750 §2.1)';
+  if (/[^\u0021-\u007e]/.test(key)) return 'the API key contains a character outside printable ASCII';
+  return undefined;
+}
+
+/** The base URL without a trailing slash; credentials, a query or a fragment in it are refused, never printed. */
+function baseUrlOf(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError('the base URL is not a valid URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`the base URL must be http or https, got ${url.protocol}`);
+  }
+  if (url.username || url.password) {
+    throw new UsageError(
+      'the base URL carries credentials (user:password@); pass the key with --api-key or PETSTORE_API_KEY',
+    );
+  }
+  if (url.search || url.hash || text.includes('?') || text.includes('#')) {
+    throw new UsageError(
+      'the base URL carries a query string or fragment; give the URL up to the base path (e.g. …/v1)',
+    );
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
+  const baseUrl = baseUrlOf(options.baseUrl);
+  const apiKey = options.apiKey || undefined;
+  const problem = apiKey === undefined ? undefined : keyProblem(apiKey);
+  if (problem) throw new UsageError(problem);
+  const pendingOrderId = id('pending order id', options.pendingOrderId);
+  const shippedOrderId = id('shipped order id', options.shippedOrderId);
+  if (pendingOrderId !== undefined && pendingOrderId === shippedOrderId) {
+    throw new UsageError('the pending and the shipped order ids must differ');
+  }
+  return {
+    baseUrl,
+    apiKey,
+    pendingOrderId,
+    shippedOrderId,
+    petId: id('pet id', options.petId ?? '1') ?? '1',
+    headers: options.headers ?? {},
+    undocumentedMethods: options.undocumentedMethods ?? (pendingOrderId ?? shippedOrderId) !== undefined,
+    timeoutMs: positive('timeout', options.timeoutMs, LIMITS.timeoutMs.fallback, LIMITS.timeoutMs.max),
+    retries: integer('retries', options.retries, LIMITS.retries.fallback, LIMITS.retries.max),
+    maxTimeSeconds: positive(
+      'max time',
+      options.maxTimeSeconds,
+      LIMITS.maxTimeSeconds.fallback,
+      LIMITS.maxTimeSeconds.max,
+    ),
+    rateLimit: options.rateLimit === undefined ? undefined : positive('rate limit', options.rateLimit, 0),
+    maxBodyBytes: positive('max body bytes', options.maxBodyBytes, LIMITS.maxBodyBytes.fallback),
+    only: options.only ?? [],
+    skip: options.skip ?? [],
+    strict: options.strict ?? false,
+    fetch: options.fetch ?? globalThis.fetch,
+    clock: options.clock ?? SYSTEM_CLOCK,
+    specPath: options.specPath,
+    ...(options.explore ? { explore: resolveExplore({ ...options, pendingOrderId, shippedOrderId }) } : {}),
+  };
+}
