@@ -48,6 +48,6 @@ describe("the CLI bundle's chunks", () => {
         '@modelcontextprotocol/sdk/server/stdio.js',
       ]),
     );
-    expect(all.sources).toEqual(expect.arrayContaining(['src/mcp/stdio.ts', 'conformance/runner.ts']));
+    expect(all.sources).toEqual(expect.arrayContaining(['src/mcp/stdio.ts', 'conformance/run/runner.ts']));
   });
 });
