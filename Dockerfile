@@ -20,12 +20,15 @@ RUN npm run build \
  && tar -xzf /tmp/petstore-mock-*.tgz -C /package --strip-components=1 --no-same-owner \
  && cp package-lock.json /package/
 
-# Production dependencies only, from the same lock file; the bins are linked where PATH finds them. npm's
-# cache stays in this stage.
+# Production dependencies only, from the same lock file, without what only editors and debuggers read (their
+# type declarations, source maps and Markdown); the bins are linked where PATH finds them.
+# npm's cache stays in this stage.
 FROM ${NODE_IMAGE} AS production
 WORKDIR /opt/petstore-mock
 COPY --from=build /package ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
+ && find node_modules -type f \( -name '*.d.ts' -o -name '*.d.cts' -o -name '*.d.mts' -o -name '*.map' \
+      -o -name '*.md' \) -delete \
  && chmod 755 bin/petstore-mock.js bin/petstore-conformance.js \
  && mkdir -p node_modules/.bin \
  && ln -s ../../bin/petstore-mock.js node_modules/.bin/petstore-mock \
