@@ -1,15 +1,17 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import { sharedTestOptions, slowTests } from './test/vitest-shared.ts';
+import { containerTests, sharedTestOptions, slowTests } from './test/vitest-shared.ts';
 
 // The slow legs, run by `npm test` and .ci/run after the default run: the packed tarball in consumer
 // projects (Node 20 and Node 24 + msw 3), load and soak tests, the benchmark smoke run.
 export default defineConfig({
   test: {
     include: slowTests,
-    exclude: [...configDefaults.exclude],
+    exclude: [...configDefaults.exclude, ...containerTests],
     // One at a time: these legs pack, install and spawn servers, and would only fight over the 2 cores.
     fileParallelism: false,
     testTimeout: 300_000,
+    // GitHub's action schema is a JSON module its package imports without an import attribute: let Vite load it.
+    server: { deps: { inline: [/@actions\//] } },
     hookTimeout: 600_000,
     ...sharedTestOptions('slow', ['test/support/pack.ts']),
   },

@@ -4,6 +4,31 @@
  */
 
 export interface paths {
+    readonly "/__health": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Whether the mock is alive and ready to serve
+         * @description Answered before anything else the mock does: it needs no key, is never delayed by latency or faults,
+         *     is not journaled (nor in the request log), and is there whatever is switched off (`--no-admin`
+         *     included). `status` is `ok` while the process answers at all; `ready` says whether it can serve: not
+         *     while its seed is still loading (the port opens first; every other request then answers 503
+         *     `NOT_READY`) nor while the shared store (`--store`) is unreachable. `petstore-mock health` asks it and
+         *     exits 0 or 1, so an image needs no curl. `HEAD` answers the same status without a body.
+         */
+        readonly get: operations["health"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/__mock/orders": {
         readonly parameters: {
             readonly query?: never;
@@ -468,6 +493,19 @@ export interface components {
                 readonly latency: components["schemas"]["Latency"];
             }[];
         };
+        readonly Health: {
+            /**
+             * @description The process answers.
+             * @constant
+             */
+            readonly status: "ok";
+            /** @description It can serve requests. */
+            readonly ready: boolean;
+            /** @description Why it cannot, when `ready` is false. */
+            readonly reason?: string;
+            /** @description The petstore-mock package's version. */
+            readonly version: string;
+        };
         /** @description A named state the mock can be put in. */
         readonly Preset: {
             readonly name: string;
@@ -511,6 +549,54 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    readonly health: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Ready. */
+            readonly 200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    readonly "Cache-Control"?: string;
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "ready": true,
+                     *       "version": "0.1.0"
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description Alive but not ready; `reason` says why. */
+            readonly 503: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    readonly "Cache-Control"?: string;
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "ready": false,
+                     *       "reason": "its seed is loading",
+                     *       "version": "0.1.0"
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
     readonly adminListOrders: {
         readonly parameters: {
             readonly query?: never;

@@ -14,14 +14,10 @@ const src = new URL('./', import.meta.url);
 const inside = (folder: string) => new URL(folder, src).href;
 
 /** Each import of the files under `folder`, as `file: resolved URL` (a package or node:* stays as written). */
-function importsOf(folder: string, only?: string): string[] {
-  const files = only
-    ? [only]
-    : readdirSync(new URL(folder, src), { recursive: true, encoding: 'utf8' })
-        .filter(
-          (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.includes('test-support'),
-        )
-        .map((file) => `${folder}${file}`);
+function importsOf(folder: string): string[] {
+  const files = readdirSync(new URL(folder, src), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.includes('test-support'))
+    .map((file) => `${folder}${file}`);
   return files.flatMap((file) =>
     [...readFileSync(new URL(file, src), 'utf8').matchAll(/(?:from|import)\(? ?'([^']+)'/g)].map((match) => {
       const target = match[1] as string;

@@ -16,3 +16,6 @@ export function sharedTestOptions(leg: string, globalSetup: string[] = []): Test
 
 /** The slow legs, kept out of the default `npx vitest run`: packing and installing, Node 24, load, bench. */
 export const slowTests = ['test/**/*.test.ts', '**/*.slow.test.ts', 'scripts/bench.test.ts'];
+
+/** The container leg (scripts/container/leg.sh): the image built and run with buildah; in neither run above. */
+export const containerTests = ['test/container/**/*.test.ts'];

@@ -1,14 +1,17 @@
 import type { MockRequest } from '../core/types.ts';
+import { HEALTH_PATH } from '../mock/health.ts';
 
 export type LogFormat = 'pretty' | 'json';
 export type Write = (line: string) => void;
 
 /**
  * One line per request: method, path, status and milliseconds. Headers are never logged, so neither is the
- * Authorization header; the query string is left out too, since clients sometimes put keys there.
+ * Authorization header; the query string is left out too, since clients sometimes put keys there. Health
+ * checks are left out: a container's HEALTHCHECK or a probe asks every few seconds, for ever.
  */
 export function requestLogger(format: LogFormat, write: Write) {
   return (request: MockRequest, status: number, milliseconds: number): void => {
+    if (request.path === HEALTH_PATH) return;
     const ms = Math.round(milliseconds * 10) / 10;
     write(
       format === 'json'

@@ -1,11 +1,12 @@
 import cluster from 'node:cluster';
 import { once } from 'node:events';
-import { createRequire } from 'node:module';
 import { hostname } from 'node:os';
 import { createNodeDnsResolver } from '../node/dns-resolver.ts';
-import { type RunningServer, type ServerOptions, startServer } from '../node/server.ts';
+import { type ServerOptions, startServer } from '../node/server.ts';
+import { packageVersion } from '../node/version.ts';
 import type { RedisState } from '../redis/index.ts';
 import { listening } from './banner.ts';
+import { health } from './health.ts';
 import type { Io } from './io.ts';
 import { eventLogger, requestLogger } from './log.ts';
 import { mcpCommand } from './mcp-command.ts';
@@ -19,6 +20,7 @@ export type { Io } from './io.ts';
 /** `petstore-mock` as a function of argv, environment and output: resolves to the exit code once stopped. */
 export async function main(argv: readonly string[], env: Environment, io: Io): Promise<number> {
   try {
+    if (argv[0] === 'health') return await health(argv.slice(1), env, io);
     // The MCP server (and its SDK) loads only for its command, never on the serve path.
     if (argv[0] === 'mcp') return await mcpCommand(argv.slice(1), env, io);
     const command = parseCli(argv, env);
@@ -34,22 +36,32 @@ export async function main(argv: readonly string[], env: Environment, io: Io): P
   }
 }
 
-function packageVersion(): string {
-  // The package refers to itself by name (package.json is exported), from src/ and dist/ alike.
-  return (createRequire(import.meta.url)('petstore-mock/package.json') as { version: string }).version;
-}
-
 async function serve(options: CliOptions, io: Io): Promise<number> {
   const write = (line: string) => io.stdout(`${line}\n`);
   const log = eventLogger(options.logFormat, write);
-  const firstSeed = await seedData(options);
-  const shared = options.store ? await openSharedState(options, firstSeed) : undefined;
-  const start = (seed: SeedData, port: number) =>
-    startServer(serverOptions(options, seed, port, write, shared));
-  let mock: RunningServer;
+  // The port opens first: while the seed loads (a large --orders, a slow --fixtures file) or Redis is being
+  // opened, /__health answers 503 ready:false and every other request 503 NOT_READY, so a health check can
+  // tell "starting" from "gone". Not in a worker of --workers: node:cluster hands connections to every worker
+  // that listens, so one still loading would answer 503 beside workers that serve.
+  let mock = cluster.isWorker
+    ? undefined
+    : await startServer({
+        ...serverOptions(options, {}, options.port, write),
+        health: {
+          starting: options.store
+            ? 'its seed is loading and its shared store opening'
+            : 'its seed is loading',
+        },
+      });
+  let shared: RedisState | undefined;
   try {
-    mock = await start(firstSeed, options.port);
+    const firstSeed = await seedData(options);
+    shared = options.store ? await openSharedState(options, firstSeed) : undefined;
+    const ready = serverOptions(options, firstSeed, mock?.port ?? options.port, write, shared);
+    if (mock) mock.reload(ready);
+    else mock = await startServer(ready);
   } catch (error) {
+    await mock?.close();
     await shared?.close();
     throw error;
   }

@@ -78,7 +78,7 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
   const [command, ...rest] = positionals;
   if ((command !== undefined && command !== 'serve') || rest.length > 0) {
     throw new UsageError(
-      `Unknown command ${quote(positionals.join(' '))}; the commands are "serve" and "mcp".`,
+      `Unknown command ${quote(positionals.join(' '))}; the commands are "serve", "health" and "mcp".`,
     );
   }
   const logFormat = values['log-format'];

@@ -3,9 +3,11 @@ import { DEFAULT_KEY_PREFIX } from '../redis/settings.ts';
 
 /** The text of `petstore-mock --help`. */
 export const USAGE = `Usage: petstore-mock [serve] [options]
+       petstore-mock health [--url URL]
        petstore-mock mcp [--url URL | --embedded]   (an MCP server on stdio for coding agents: mcp --help)
 
-Serves a stateful mock of the Petstore Store API at http://HOST:PORT/v1.
+Serves a stateful mock of the Petstore Store API at http://HOST:PORT/v1. \`health\` asks a running mock's
+/__health and exits 0 when it is ready, 1 when not (petstore-mock health --help).
 
 Options:
   --port N              port to listen on (default 4010; 0 picks a free one)
@@ -46,4 +48,4 @@ Environment (an option given on the command line wins):
   PETSTORE_API_KEY      as one --api-key
   PETSTORE_STORE        as --store
 
-Exit codes: 0 stopped by Ctrl+C or SIGTERM; 2 a bad option or fixture file, a port in use, or Redis unreachable.`;
+Exit codes: 0 stopped by Ctrl+C or SIGTERM (answers in flight finish first); 2 a bad option or fixture file, a port in use, or Redis unreachable.`;

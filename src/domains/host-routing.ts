@@ -15,6 +15,8 @@ export function createHostRouting(dashboard: Dashboard, ownHosts: readonly strin
   const passing = new Set<string>();
   const isOwn = (host: string) =>
     own.has(host) ||
+    // No custom domain is a single label (a container's service name): the Node server's allow-list decides.
+    !host.includes('.') ||
     isIpLiteral(host) ||
     isWithin(host, dashboard.platform.domain) ||
     host.endsWith('.localhost');

@@ -5,6 +5,29 @@ import type { AdminTool, StoreOperation } from './tool-table.ts';
 /** The MCP tools that call the admin and dashboard APIs, one per operation. */
 export const adminTools: readonly AdminTool[] = [
   {
+    "name": "health",
+    "title": "Whether the mock is alive and ready to serve",
+    "description": "Whether the mock is alive and ready to serve. Answered before anything else the mock does: it needs no key, is never delayed by latency or faults, is not journaled (nor in the request log), and is there whatever is switched off (`--no-admin` included). `status` is `ok` while the process answers at all; `ready` says whether it can serve: not while its seed is still loading (the port opens first; every other request then answers 503 `NOT_READY`) nor while the shared store (`--store`) is unreachable. `petstore-mock health` asks it and exits 0 or 1, so an image needs no curl. `HEAD` answers the same status without a body. (GET /__health, spec/mock-admin.openapi.yaml health)",
+    "spec": "mock-admin.openapi.yaml",
+    "operationId": "health",
+    "method": "GET",
+    "path": "/__health",
+    "pathParameters": [],
+    "queryParameters": [],
+    "jsonBody": false,
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "session": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  {
     "name": "list_orders",
     "title": "Every order with its internal status",
     "description": "Every order with its internal status. Cancelled orders included; the Store API's list leaves them out. (GET /__mock/orders, spec/mock-admin.openapi.yaml adminListOrders)",

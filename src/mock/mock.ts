@@ -11,6 +11,7 @@ import type { ExtensionFactory, MockExtension } from '../core/extension.ts';
 import type { Answer } from '../core/handle.ts';
 import type { OrderStore } from '../core/orders/store.ts';
 import type { MockRequest, MockResponse } from '../core/types.ts';
+import { answeringHealth, type HealthOptions } from './health.ts';
 import { memoryState } from './memory-state.ts';
 import type { MockState, StatePort } from './state.ts';
 
@@ -40,6 +41,8 @@ export interface MockOptions extends Omit<MockApiOptions, 'clock' | 'extensions'
   readonly extensions?: readonly (MockExtension | ExtensionFactory)[];
   /** Bounds of the sessions picked by `X-Mock-Session` (default 100 live, 30 minutes idle). */
   readonly sessions?: Partial<SessionLimits>;
+  /** What `GET /__health` says (health.ts): the version, and whether the mock can serve. */
+  readonly health?: HealthOptions;
 }
 
 /** The assembled mock: its default state, and the sessions `X-Mock-Session` picks. */
@@ -125,5 +128,11 @@ export function createMock(options: MockOptions = {}): Mock {
   }
 
   const reset = () => (run ? run(undefined, main, () => main.reset()) : main.reset());
-  return { ...main, handle, respond, reset, session, sessions };
+  const unavailable = port.unavailable?.bind(port);
+  // The health check stands in front of everything, the shared state included: it must answer while the
+  // state is unreachable, to say so.
+  return answeringHealth(
+    { ...main, handle, respond, reset, session, sessions },
+    { ...(unavailable ? { unready: unavailable } : {}), ...options.health },
+  );
 }

@@ -41,4 +41,9 @@ export interface StatePort {
    * synchronous.
    */
   run?<T>(request: MockRequest | undefined, state: MockState, work: () => Promise<T>): Promise<T>;
+  /**
+   * Why the state cannot be served now (a shared store unreachable), or undefined: `GET /__health` asks it.
+   * A state in memory is always there and has none.
+   */
+  unavailable?(): string | undefined | Promise<string | undefined>;
 }

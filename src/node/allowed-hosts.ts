@@ -24,6 +24,11 @@ export interface AllowedHostsOptions {
   readonly ownHosts?: readonly string[];
   /** The platform's domain of the domains simulation, if served: its subdomains are served. */
   readonly platformDomain?: string | undefined;
+  /**
+   * Serve single-label names (a container's service name such as `mock`, a hosts-file name): the server is
+   * bound to every address (0.0.0.0, ::), where whoever can make such a name point at it can reach it anyway.
+   */
+  readonly serviceNames?: boolean;
 }
 
 /** `yes`; `no`; or `attached?` when only the simulation can tell (is it a custom domain attached there?). */
@@ -31,7 +36,8 @@ export type HostAllowance = 'yes' | 'no' | 'attached?';
 
 /**
  * The Host allow-list (DNS rebinding, docs/decisions.md "Allowed hosts"): loopback names, IP literals (rebinding
- * needs a name), the mock's own names, `--allowed-host` names and the platform's subdomains. Any other host is
+ * needs a name), the mock's own names, `--allowed-host` names, the platform's subdomains and, bound to every
+ * address, single-label names (service names in a container network). Any other host is
  * served only as a custom domain attached in the simulation, which its host routing decides (in the mock's
  * handle, so that a shared state is read as every other request reads it).
  */
@@ -43,6 +49,9 @@ export function allowedHosts(options: AllowedHostsOptions): (host: string) => Ho
   return (host) => {
     if (host === '' || names.has(host) || host === 'localhost' || host.endsWith('.localhost')) return 'yes';
     if (host.startsWith('[') || isIPv4(host)) return 'yes';
+    // No custom domain is a single label. Bound to loopback, such a name is refused: a local resolver
+    // (LLMNR, a search domain) could point it at 127.0.0.1 for a page that then reads the mock.
+    if (!host.includes('.')) return options.serviceNames ? 'yes' : 'no';
     if (platform === undefined) return 'no';
     return host === platform || host.endsWith(`.${platform}`) ? 'yes' : 'attached?';
   };

@@ -16,6 +16,7 @@ import { isDashboardPagePath, withDashboardPage } from '../pages/dashboard-serve
 import { createListener, type ListenerOptions } from './listener.ts';
 import { answerAndClose, boundIgnoredBody, writeRaw } from './raw-answer.ts';
 import { createRequestGate, hasBody } from './request-gate.ts';
+import { packageVersion } from './version.ts';
 
 export interface ServerOptions extends MockOptions, ListenerOptions {
   /** Default 4010; 0 picks a free port. */
@@ -64,7 +65,10 @@ export interface RunningServer {
    * connections are kept, and the port is never free in between. The server's own limits stay as started.
    */
   reload(options: ServerOptions): void;
-  /** Stops listening and closes open connections, keep-alive ones included. */
+  /**
+   * Stops accepting connections, lets the answers in flight finish (at most 1.5 s), and closes every
+   * connection, keep-alive ones included.
+   */
   close(): Promise<void>;
 }
 
@@ -150,12 +154,29 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     reload(next) {
       served = build(next, mcp);
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: () => closeGracefully(server),
   };
+}
+
+/** How long answers in flight may take to finish once the server stops (SIGTERM must end within 2 s). */
+const CLOSE_GRACE_MS = 1500;
+
+/**
+ * Stops accepting connections, lets the answers in flight finish (at most CLOSE_GRACE_MS: a latency or a
+ * dribbled body), then closes every connection. A keep-alive connection is closed as soon as it is idle, so
+ * its client is not left waiting for the keep-alive timeout.
+ */
+function closeGracefully(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const sweep = setInterval(() => server.closeIdleConnections(), 25);
+    const deadline = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+    server.close(() => {
+      clearInterval(sweep);
+      clearTimeout(deadline);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
 }
 
 /** The mock for `options`, behind the request gate, with the settings page unless left out. */
@@ -171,7 +192,11 @@ function build(options: ServerOptions, mcp?: typeof import('../mcp/endpoint.ts')
   };
   const withDomains: ExtensionFactory[] =
     options.domains === false ? [] : [(context) => (domains = domainsSimulation(domainsOptions)(context))];
-  const api = createMock({ ...options, extensions: [...(options.extensions ?? []), ...withDomains] });
+  const api = createMock({
+    ...options,
+    extensions: [...(options.extensions ?? []), ...withDomains],
+    health: { version: packageVersion(), ...options.health },
+  });
   const listener = createListener(api, options);
   const withPages = options.dashboardPage === false || !domains ? listener : withDashboardPage(listener);
   // The control page needs the admin API it drives.
@@ -185,6 +210,7 @@ function build(options: ServerOptions, mcp?: typeof import('../mcp/endpoint.ts')
     ownHosts: domainsOptions.ownHosts,
     adminCorsOrigins: options.adminCorsOrigins,
     platformDomain: simulation?.platform.domain,
+    serviceNames: ['0.0.0.0', '::', '[::]'].includes(options.host ?? ''),
   });
 
   const pass = (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => {

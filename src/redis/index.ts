@@ -7,12 +7,15 @@ import { DOMAINS_DOCUMENT } from '../domains/extension.ts';
 import type { MockState, SessionParts, StatePort } from '../mock/state.ts';
 import { connectRedis } from './connection.ts';
 import { RedisOrderStore } from './order-store.ts';
-import { DEFAULT_KEY_PREFIX } from './settings.ts';
+import { DEFAULT_KEY_PREFIX, printableStoreUrl } from './settings.ts';
 import { createSharedDashboard } from './shared-dashboard.ts';
 import { RedisSessions } from './shared-sessions.ts';
 
 export { StoreUnreachableError } from './connection.ts';
 export { DEFAULT_KEY_PREFIX } from './settings.ts';
+
+/** How long /__health waits for Redis to answer a PING. */
+const HEALTH_PING_MS = 750;
 
 export interface RedisStateOptions {
   /** `redis://HOST:PORT/DB` */
@@ -32,6 +35,8 @@ export interface RedisState extends StatePort {
   /** The sessions (`X-Mock-Session`), shared by every replica under the prefix. */
   sessions(parts: SessionParts): RedisSessions;
   run<T>(request: MockRequest | undefined, state: MockState, work: () => Promise<T>): Promise<T>;
+  /** Why the shared state cannot be served now (Redis unreachable or silent), or undefined: for /__health. */
+  unavailable(): Promise<string | undefined>;
   /** Closes the connection to Redis (after the server stopped). */
   close(): Promise<void>;
 }
@@ -59,6 +64,20 @@ export async function openRedisState(options: RedisStateOptions): Promise<RedisS
       documents: { [DOMAINS_DOCUMENT]: shared.store },
       sessions: (parts) => new RedisSessions(client, prefix, store, shared, parts),
       run: shared.run,
+      unavailable: async () => {
+        const unreachable = `the shared store (Redis at ${printableStoreUrl(options.url)}) is unreachable`;
+        if (!client.isReady) return unreachable;
+        // Well within the 1.5 s a health checker waits, so a silent Redis is reported rather than timed out.
+        let timer: NodeJS.Timeout | undefined;
+        const silent = new Promise<string>((resolve) => {
+          timer = setTimeout(() => resolve(unreachable), HEALTH_PING_MS);
+        });
+        const answered = client.ping().then(
+          () => undefined,
+          () => unreachable,
+        );
+        return Promise.race([answered, silent]).finally(() => clearTimeout(timer));
+      },
       close: async () => client.destroy(),
     };
   } catch (error) {

@@ -23,6 +23,7 @@ export const httpErrorCodes = {
   HEADERS_TOO_LARGE: 431,
   INTERNAL_ERROR: 500,
   STORE_UNAVAILABLE: 503,
+  NOT_READY: 503,
   HTTP_VERSION_NOT_SUPPORTED: 505,
 } as const;
 
