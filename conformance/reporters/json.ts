@@ -12,7 +12,10 @@ const trimmed = (exchange: Exchange): Exchange =>
       }
     : exchange;
 
-/** Collects every check with its exchanges (key redacted); output() is the JSON document. */
+/**
+ * Collects every check with its exchanges (key redacted); output() is the JSON document, with the run's
+ * `coverage` beside its `summary`.
+ */
 export function createJsonReporter(): Reporter & { output(): string } {
   let started: Extract<ConformanceEvent, { type: 'started' }> | undefined;
   let summary: Summary | undefined;
@@ -22,9 +25,10 @@ export function createJsonReporter(): Reporter & { output(): string } {
       if (event.type === 'started') started = event;
       else if (event.type === 'check')
         checks.push({ ...event.result, exchanges: event.result.exchanges.map(trimmed) });
-      else summary = event.summary;
+      else if (event.type === 'finished') summary = event.summary;
     },
     output() {
+      const { coverage, ...rest } = summary ?? ({} as Partial<Summary>);
       const report = {
         tool: 'petstore-conformance',
         baseUrl: started?.baseUrl,
@@ -32,7 +36,10 @@ export function createJsonReporter(): Reporter & { output(): string } {
         safe: started?.safe,
         apiKey: started?.apiKey,
         ...(started?.explore ? { explore: started.explore } : {}),
-        summary,
+        ...(started?.expectedFailures ? { expectedFailures: started.expectedFailures } : {}),
+        ...(started?.minCoverage === undefined ? {} : { minCoverage: started.minCoverage }),
+        summary: summary && rest,
+        ...(coverage ? { coverage } : {}),
         checks,
       };
       return `${JSON.stringify(report, null, 2)}\n`;

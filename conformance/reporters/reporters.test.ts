@@ -37,9 +37,9 @@ const summary = (over: Partial<Summary> = {}): Summary => ({
   strict: false,
   total: 2,
   counts: {
-    must: { passed: 0, failed: 1, skipped: 0 },
-    should: { passed: 0, failed: 1, skipped: 0 },
-    info: { passed: 0, failed: 0, skipped: 0 },
+    must: { passed: 0, failed: 1, skipped: 0, expected: 0 },
+    should: { passed: 0, failed: 1, skipped: 0, expected: 0 },
+    info: { passed: 0, failed: 0, skipped: 0, expected: 0 },
   },
   durationMs: 1234,
   ...over,
