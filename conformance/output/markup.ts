@@ -12,19 +12,26 @@ export const escapeHtml = (text: string): string =>
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;');
 
-/** ASCII punctuation Markdown (CommonMark, GFM, GitHub's math) may read as syntax; each is backslash-escaped. */
-const MARKDOWN_PUNCTUATION = /[\\`*_{}[\]()#+\-.!|~^$:=]/g;
+/**
+ * What Markdown (CommonMark, GFM, GitHub's math) reads as inline syntax: code, emphasis, links and images
+ * (`[` opens both), table cells, strikethrough, math; and what starts an autolink (`://`, `www.`, an address).
+ */
+const INLINE_SYNTAX = /[\\`*_[\]|~$@]|:(?=\/\/)|(?<=www)\./gi;
+/** What starts a block at the beginning of a line: a heading, quote, list item, rule or setext underline. */
+const BLOCK_START = /^(?:[#>+\-=]|\d+(?=[.)]))/;
 
 /**
  * Text for a Markdown paragraph or table cell, on one line: controls escaped as `\uXXXX`, HTML characters as
- * references, Markdown punctuation backslash-escaped (so `|` cannot end a cell, `[x](y)` is no link and
- * `<img>` no image), cut to `max` characters.
+ * references, Markdown syntax backslash-escaped (so `|` cannot end a cell, `[x](y)` is no link, `<img>` no
+ * image and a URL no link), cut to `max` characters.
  */
 export function markdownText(text: string, max = 500): string {
   const chars = [...escapeControls(text)];
   const cut = chars.length > max ? `${chars.slice(0, max).join('')}…` : chars.join('');
   return cut
-    .replace(MARKDOWN_PUNCTUATION, '\\$&')
+    .replace(INLINE_SYNTAX, '\\$&')
+    .replace(BLOCK_START, (start) => (/^\d/.test(start) ? start : `\\${start}`))
+    .replace(/^(\d+)([.)])/, '$1\\$2')
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;')

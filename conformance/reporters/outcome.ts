@@ -21,12 +21,12 @@ export const OUTCOME_LABELS: Record<Outcome, string> = {
 };
 
 export function outcomeOf(result: CheckResult, strict: boolean): Outcome {
-  if (result.expected?.stale && result.expected.stale.length > 0) return 'stale';
+  if (result.status === 'failed')
+    return result.severity === 'must' || (result.severity === 'should' && strict) ? 'fail' : 'warn';
+  if ((result.expected?.stale ?? []).length > 0) return 'stale';
   if (result.status === 'expected-failure') return 'expected';
   if (result.status === 'skipped') return 'skip';
-  if (result.status === 'passed') return result.severity === 'info' ? 'info' : 'pass';
-  if (result.severity === 'must' || (result.severity === 'should' && strict)) return 'fail';
-  return 'warn';
+  return result.severity === 'info' ? 'info' : 'pass';
 }
 
 /** A failure's outcomes: the ones that come with a reproduce command and trace ids. */
