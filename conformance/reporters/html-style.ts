@@ -30,9 +30,9 @@ th, td { border: 1px solid var(--line); padding: 0.25rem 0.6rem; text-align: lef
 .gate { color: var(--fail); font-weight: 600; }
 fieldset { display: inline-block; border: 1px solid var(--line); margin: 0 1rem 0.5rem 0; }
 fieldset label { margin-right: 0.75rem; white-space: nowrap; }
-.checks { list-style: none; padding: 0; counter-reset: shown; }
+.checks { list-style: none; padding: 0; }
 .check { border: 1px solid var(--line); border-left-width: 0.4rem; margin: 0.35rem 0; padding: 0.2rem 0.6rem;
-  counter-increment: shown; }
+}
 .check summary { cursor: pointer; overflow-wrap: anywhere; }
 .check[data-outcome="fail"], .check[data-outcome="stale"] { border-left-color: var(--fail); }
 .check[data-outcome="warn"] { border-left-color: var(--warn); }
@@ -46,6 +46,5 @@ fieldset label { margin-right: 0.75rem; white-space: nowrap; }
 .severity { color: var(--muted); display: inline-block; min-width: 3.5rem; }
 .label { color: var(--muted); margin: 0.5rem 0 0; }
 .unseen { color: var(--fail); font-weight: 600; }
-.shown-count::after { content: counter(shown) " shown"; color: var(--muted); }
 ${filters} { display: none; }
 `;

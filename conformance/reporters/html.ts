@@ -14,6 +14,8 @@ import {
   traceIdsOf,
 } from './outcome.ts';
 
+const FIRST = ['fail', 'stale', 'warn', 'expected'];
+
 /** Bodies shown in the page are cut to this many characters (the JSON report has more). */
 const MAX_SHOWN_BODY = 4096;
 
@@ -46,9 +48,15 @@ export function createHtmlReporter(options: { strict?: boolean } = {}): Reporter
       const target = started?.baseUrl ?? 'the deployment';
       const verdict = summary ? `${outcome} (exit ${summary.exitCode})` : 'did not finish';
       const present = new Set(results.map((r) => outcomeOf(r, strict)));
+      // What needs a reader first comes first; the rest in run order (the sort is stable).
+      const rank = (r: CheckResult) => {
+        const at = FIRST.indexOf(outcomeOf(r, strict));
+        return at < 0 ? FIRST.length : at;
+      };
       const body = [
         `<header class="verdict ${e(outcome)}"><h1>Conformance of ${e(target)}: ${e(verdict)}</h1>`,
         `<p>Started ${e(started?.startedAt ?? '')}; ${results.length} checks${summary ? ` in ${(summary.durationMs / 1000).toFixed(1)} s` : ''}${started?.explore ? `; exploration with seed ${started.explore.seed}` : ''}${started?.expectedFailures ? `; ${started.expectedFailures.entries} expected failure(s) listed in ${e(started.expectedFailures.source)}` : ''}.</p>`,
+        ...(summary?.coverage ? [`<p>Coverage: ${e(coverageLine(summary.coverage))}.</p>`] : []),
         ...(summary?.error ? [`<p class="gate">${e(summary.error)}</p>`] : []),
         ...(summary?.gateFailures ?? []).map((line) => `<p class="gate">${e(line)}</p>`),
         '</header>',
@@ -60,9 +68,8 @@ export function createHtmlReporter(options: { strict?: boolean } = {}): Reporter
         ...OUTCOMES.filter((o) => present.has(o)).map((o) => checkbox(o, OUTCOME_LABELS[o])),
         '</fieldset>',
         '<ol class="checks">',
-        ...results.map((r) => check(r)),
+        ...[...results].sort((a, b) => rank(a) - rank(b)).map((r) => check(r)),
         '</ol>',
-        '<p class="shown-count"></p>',
         ...(summary?.coverage ? coverage(summary.coverage) : []),
       ];
       return `<!doctype html>
