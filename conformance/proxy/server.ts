@@ -116,10 +116,10 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
     url,
     baseUrl: `${url}${basePath}`,
     report,
-    events: () => eventsOf(report(), recorder.results()),
+    events: () => eventsOf(report(), recorder.results(), options.minCoverage),
     junit: () => {
       const reporter = createJunitReporter();
-      for (const event of eventsOf(report(), recorder.results())) reporter.handle(event);
+      for (const event of eventsOf(report(), recorder.results(), options.minCoverage)) reporter.handle(event);
       return reporter.output();
     },
     stop: () => {
@@ -150,7 +150,7 @@ function originForm(target: string): string {
 }
 
 /** The report as the suite's events: what its reporters consume. */
-function eventsOf(report: ProxyReport, results: CheckResult[]): ConformanceEvent[] {
+function eventsOf(report: ProxyReport, results: CheckResult[], minCoverage?: number): ConformanceEvent[] {
   return [
     {
       type: 'started',
@@ -159,6 +159,7 @@ function eventsOf(report: ProxyReport, results: CheckResult[]): ConformanceEvent
       checks: [...ALL_RULES],
       safe: true,
       apiKey: 'absent',
+      ...(minCoverage === undefined ? {} : { minCoverage }),
     },
     ...results.map(
       (result, index): ConformanceEvent => ({ type: 'check', result, index, total: results.length }),

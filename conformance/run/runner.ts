@@ -7,13 +7,13 @@ import { createHttpClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { createTraceIds } from '../http/trace.ts';
 import { Failure, Skip } from '../rules/outcome.ts';
-import type { Severity } from '../rules/rule.ts';
-import { type Coverage, createCoverage, minCoverageProblem } from './coverage.ts';
-import type { CheckResult, CheckStatus, ConformanceEvent, Summary } from './events.ts';
+import { createCoverage } from './coverage.ts';
+import type { CheckResult, ConformanceEvent, Summary } from './events.ts';
 import { applyExpectedFailures } from './expected-failures.ts';
 import { secretValues } from './extra-headers.ts';
 import { type ConformanceOptions, type ResolvedOptions, resolveOptions } from './options.ts';
 import { redactExchange, redactorFor, redactResult } from './redaction.ts';
+import { summarize } from './summary.ts';
 import { UsageError } from './usage-error.ts';
 
 /**
@@ -224,48 +224,4 @@ async function runCheck(check: Check, session: Session): Promise<CheckResult> {
   }
   const durationMs = Math.round(clock.now() - started);
   return { ...info, status, message, exchanges: session.end(), durationMs, ...(traceId ? { traceId } : {}) };
-}
-
-function summarize(
-  results: CheckResult[],
-  options: ResolvedOptions,
-  durationMs: number,
-  run: { error?: string; incomplete: boolean; stale: string[]; coverage: Coverage },
-): Summary {
-  const counts = {} as Summary['counts'];
-  for (const severity of ['must', 'should', 'info'] as Severity[]) {
-    const of = results.filter((r) => r.severity === severity);
-    const count = (status: CheckStatus) => of.filter((r) => r.status === status).length;
-    counts[severity] = {
-      passed: count('passed'),
-      failed: count('failed'),
-      skipped: count('skipped'),
-      expected: count('expected-failure'),
-    };
-  }
-  // The gates judge a run that went through: an unreachable or cut-short run is exit 2 whatever they say.
-  const complete = run.error === undefined && !run.incomplete;
-  const coverageProblem = minCoverageProblem(run.coverage, options.minCoverage);
-  const gateFailures = complete ? [...run.stale, ...(coverageProblem ? [coverageProblem] : [])] : [];
-  const failed =
-    counts.must.failed > 0 || (options.strict && counts.should.failed > 0) || gateFailures.length > 0;
-  const outcome = run.incomplete
-    ? 'incomplete'
-    : run.error !== undefined
-      ? 'unreachable'
-      : failed
-        ? 'failed'
-        : 'passed';
-  const exitCode = outcome === 'passed' ? 0 : outcome === 'failed' ? 1 : 2;
-  return {
-    outcome,
-    exitCode,
-    strict: options.strict,
-    total: results.length,
-    counts,
-    durationMs,
-    ...(run.error ? { error: run.error } : {}),
-    coverage: run.coverage,
-    ...(gateFailures.length > 0 ? { gateFailures } : {}),
-  };
 }
