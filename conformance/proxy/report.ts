@@ -2,6 +2,7 @@ import type { Spec } from '../contract/spec.ts';
 import type { CheckInfo, Severity } from '../rules/rule.ts';
 import { type Coverage, createCoverage, minCoverageProblem } from '../run/coverage.ts';
 import type { CheckResult, Summary } from '../run/events.ts';
+import { countBySeverity } from '../run/summary.ts';
 import { ALL_RULES } from './rules.ts';
 import type { Secrets } from './secrets.ts';
 
@@ -90,17 +91,7 @@ export function createRecorder(options: {
 
   function summary(): Summary {
     const checks = results();
-    const counts = {} as Summary['counts'];
-    for (const severity of ['must', 'should', 'info'] as Severity[]) {
-      const of = checks.filter((c) => c.severity === severity);
-      const count = (status: string) => of.filter((c) => c.status === status).length;
-      counts[severity] = {
-        passed: count('passed'),
-        failed: count('failed'),
-        skipped: count('skipped'),
-        expected: 0,
-      };
-    }
+    const counts = countBySeverity(checks);
     const seen = coverage.result();
     const problem = minCoverageProblem(seen, options.minCoverage);
     const failed = counts.must.failed > 0 || problem !== undefined;

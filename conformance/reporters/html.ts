@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Exchange } from '../http/exchange.ts';
 import { escapeHtml as e } from '../output/markup.ts';
 import type { Coverage } from '../run/coverage.ts';
-import type { CheckResult, ConformanceEvent, Reporter, Summary } from '../run/events.ts';
+import type { CheckResult, Reporter, Summary } from '../run/events.ts';
+import { collectRun } from './collect.ts';
 import { OUTCOMES, STYLE } from './html-style.ts';
 import {
   coverageLine,
@@ -34,16 +35,11 @@ const csp = (style: string): string =>
  */
 export function createHtmlReporter(options: { strict?: boolean } = {}): Reporter & { output(): string } {
   const strict = options.strict ?? false;
-  let started: Extract<ConformanceEvent, { type: 'started' }> | undefined;
-  let summary: Summary | undefined;
-  const results: CheckResult[] = [];
+  const { run, handle } = collectRun();
   return {
-    handle(event) {
-      if (event.type === 'started') started = event;
-      else if (event.type === 'check') results.push(event.result);
-      else if (event.type === 'finished') summary = event.summary;
-    },
+    handle,
     output() {
+      const { started, summary, results } = run;
       const outcome = summary?.outcome ?? 'incomplete';
       const target = started?.baseUrl ?? 'the deployment';
       const verdict = summary ? `${outcome} (exit ${summary.exitCode})` : 'did not finish';
@@ -94,7 +90,7 @@ ${body.join('\n')}
   function check(r: CheckResult): string {
     const outcome = outcomeOf(r, strict);
     const traces = traceIdsOf(r);
-    const curl = isFailure(outcome) ? reproduceCommands(r, started?.explore !== undefined) : [];
+    const curl = isFailure(outcome) ? reproduceCommands(r, run.started?.explore !== undefined) : [];
     const evidence = [
       `<pre>${e(r.message)}</pre>`,
       `<p class="label">${e(r.title)} — rests on ${e(r.reference)}</p>`,

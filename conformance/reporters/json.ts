@@ -1,5 +1,6 @@
 import type { Exchange } from '../http/exchange.ts';
-import type { CheckResult, ConformanceEvent, Reporter, Summary } from '../run/events.ts';
+import type { CheckResult, Reporter, Summary } from '../run/events.ts';
+import { collectRun } from './collect.ts';
 
 /** Bodies in the JSON report are cut to this many characters; the report stays readable for a 50 MB answer. */
 const MAX_REPORTED_BODY = 4096;
@@ -17,17 +18,12 @@ const trimmed = (exchange: Exchange): Exchange =>
  * `coverage` beside its `summary`.
  */
 export function createJsonReporter(): Reporter & { output(): string } {
-  let started: Extract<ConformanceEvent, { type: 'started' }> | undefined;
-  let summary: Summary | undefined;
-  const checks: CheckResult[] = [];
+  const { run, handle } = collectRun();
   return {
-    handle(event) {
-      if (event.type === 'started') started = event;
-      else if (event.type === 'check')
-        checks.push({ ...event.result, exchanges: event.result.exchanges.map(trimmed) });
-      else if (event.type === 'finished') summary = event.summary;
-    },
+    handle,
     output() {
+      const { started, summary } = run;
+      const checks = run.results.map((r): CheckResult => ({ ...r, exchanges: r.exchanges.map(trimmed) }));
       const { coverage, ...rest } = summary ?? ({} as Partial<Summary>);
       const report = {
         tool: 'petstore-conformance',

@@ -1,7 +1,8 @@
 import { xmlSafe } from '../output/text.ts';
 import type { Severity } from '../rules/rule.ts';
 import type { Coverage } from '../run/coverage.ts';
-import type { CheckResult, ConformanceEvent, Reporter, Summary } from '../run/events.ts';
+import type { CheckResult, Reporter, Summary } from '../run/events.ts';
+import { collectRun } from './collect.ts';
 import { coverageLine, outcomeOf, traceIdsOf } from './outcome.ts';
 
 const escapeXml = (text: string): string =>
@@ -21,9 +22,7 @@ const seconds = (ms: number): string => (ms / 1000).toFixed(3);
  */
 export function createJunitReporter(options: { strict?: boolean } = {}): Reporter & { output(): string } {
   const strict = options.strict ?? false;
-  const results: CheckResult[] = [];
-  let summary: Summary | undefined;
-  let minCoverage: number | undefined;
+  const { run, handle } = collectRun();
 
   const testcase = (r: CheckResult): string => {
     const head = `    <testcase name="${escapeXml(`${r.id}: ${r.title}`)}" classname="petstore-conformance.${r.severity}" time="${seconds(r.durationMs)}"`;
@@ -52,12 +51,9 @@ export function createJunitReporter(options: { strict?: boolean } = {}): Reporte
     `  <testsuite name="${escapeXml(name)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(ms)}">\n${cases.join('\n')}\n  </testsuite>`;
 
   return {
-    handle(event: ConformanceEvent) {
-      if (event.type === 'started') minCoverage = event.minCoverage;
-      else if (event.type === 'check') results.push(event.result);
-      else if (event.type === 'finished') summary = event.summary;
-    },
+    handle,
     output() {
+      const { results, summary } = run;
       const suites: string[] = [];
       if (summary?.outcome === 'unreachable' || summary?.outcome === 'incomplete') {
         const error = escapeXml(summary.error ?? summary.outcome);
@@ -79,7 +75,7 @@ export function createJunitReporter(options: { strict?: boolean } = {}): Reporte
         const ms = of.reduce((total, r) => total + r.durationMs, 0);
         suites.push(suite(`petstore-conformance ${severity}`, of.map(testcase), failures, skipped, ms));
       }
-      if (summary?.coverage) suites.push(coverageSuite(summary.coverage, minCoverage, summary));
+      if (summary?.coverage) suites.push(coverageSuite(summary.coverage, run.started?.minCoverage, summary));
       return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="petstore-conformance">\n${suites.join('\n')}\n</testsuites>\n`;
     },
   };

@@ -1,7 +1,8 @@
 import { codeBlock, escapeHtml, markdownText } from '../output/markup.ts';
 import { escapeControls } from '../output/text.ts';
 import type { Severity } from '../rules/rule.ts';
-import type { CheckResult, ConformanceEvent, Reporter, Summary } from '../run/events.ts';
+import type { CheckResult, Reporter, Summary } from '../run/events.ts';
+import { collectRun } from './collect.ts';
 import {
   coverageLine,
   coverageRows,
@@ -34,16 +35,11 @@ const htmlLine = (text: string, max = 300): string => {
  */
 export function createMarkdownReporter(options: { strict?: boolean } = {}): Reporter & { output(): string } {
   const strict = options.strict ?? false;
-  let started: Extract<ConformanceEvent, { type: 'started' }> | undefined;
-  let summary: Summary | undefined;
-  const results: CheckResult[] = [];
+  const { run, handle } = collectRun();
   return {
-    handle(event) {
-      if (event.type === 'started') started = event;
-      else if (event.type === 'check') results.push(event.result);
-      else if (event.type === 'finished') summary = event.summary;
-    },
+    handle,
     output() {
+      const { started, summary, results } = run;
       const lines: string[] = [];
       const target = markdownText(started?.baseUrl ?? 'the deployment', 200);
       const verdict = summary ? `${VERDICTS[summary.outcome]} (exit ${summary.exitCode})` : 'did not finish';
@@ -93,7 +89,7 @@ export function createMarkdownReporter(options: { strict?: boolean } = {}): Repo
   function details(r: CheckResult): string[] {
     const outcome = OUTCOME_LABELS[outcomeOf(r, strict)];
     const traces = traceIdsOf(r);
-    const curl = reproduceCommands(r, started?.explore !== undefined);
+    const curl = reproduceCommands(r, run.started?.explore !== undefined);
     return [
       `<details><summary><code>${escapeHtml(r.id)}</code> (${r.severity}, ${outcome}): ${htmlLine(r.message)}</summary>`,
       '',
