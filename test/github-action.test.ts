@@ -105,7 +105,9 @@ describe('mode: mock, then mode: conformance against it', () => {
       'report-dir': 'reports-stale',
     });
     expect(graded.exitCode, graded.log).toBe(1);
-    expect(graded.log).toMatch(/stale: auth\.challenge now passes; remove it from \S+petstore-expected-failures\.json/);
+    expect(graded.log).toMatch(
+      /stale: auth\.challenge now passes; remove it from \S+petstore-expected-failures\.json/,
+    );
     expect(graded.summary).toContain('**Gate:** stale');
   }, 120_000);
 
@@ -118,7 +120,9 @@ describe('mode: mock, then mode: conformance against it', () => {
       'expected-failures': 'baseline.yaml',
     });
     expect(graded.exitCode, graded.log).toBe(2);
-    expect(graded.log).toContain('baseline.yaml: unknown check id "auth.chalenge"; did you mean auth.challenge?');
+    expect(graded.log).toContain(
+      'baseline.yaml: unknown check id "auth.chalenge"; did you mean auth.challenge?',
+    );
   }, 120_000);
 
   test('fails with a clear line when mode is unknown', async () => {
