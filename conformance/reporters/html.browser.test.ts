@@ -1,13 +1,16 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, skipWithoutChromium } from '../../src/test-support/chromium.ts';
+import type { ConformanceEvent } from '../run/events.ts';
+import { runConformance } from '../run/runner.ts';
 import { runCli, tempDir } from '../test-support/cli.ts';
 import { HOSTILE_MESSAGE, hostileTarget } from '../test-support/hostile.ts';
 import { serverPool } from '../test-support/pool.ts';
-import { TARGET_KEY } from '../test-support/target.ts';
+import { createTarget, TARGET_KEY, targetFetch } from '../test-support/target.ts';
+import { createHtmlReporter } from './html.ts';
 
 /**
  * The HTML report as a person opens it: from file://, in Debian's Chromium, with every request to anything
@@ -119,9 +122,31 @@ describe.skipIf(skipWithoutChromium)('the HTML report in a real browser', { time
   });
 
   it('looks like this (docs/screenshots/conformance-report.png)', async () => {
-    await page.locator('details').evaluateAll((all) => {
-      for (const details of all) (details as HTMLDetailsElement).open = false;
-    });
+    // The same run in-process, against a fixed address on a still clock, its trace and span ids and its start
+    // time made fixed too: the picture changes only when the report does.
+    const events: ConformanceEvent[] = [];
+    const options = {
+      baseUrl: 'https://staging.api.petstore.example/v1',
+      apiKey: TARGET_KEY,
+      fetch: targetFetch(createTarget(hostileTarget('https://beacon.example/b.png'))),
+      clock: { now: () => 0, sleep: async () => {}, random: () => 0.5 },
+    };
+    for await (const event of runConformance(options)) events.push(event);
+    const traces = new Map<string, string>();
+    const fixed = JSON.parse(
+      JSON.stringify(events)
+        .replace(/"startedAt":"[^"]+"/, '"startedAt":"2026-11-02T09:00:00.000Z"')
+        .replace(/-[0-9a-f]{16}-01"/g, '-00f067aa0ba902b7-01"')
+        .replace(/\b[0-9a-f]{32}\b/g, (id) => {
+          if (!traces.has(id)) traces.set(id, (traces.size + 1).toString(16).padStart(32, '4bf92f35'));
+          return traces.get(id) ?? id;
+        }),
+    ) as ConformanceEvent[];
+    const reporter = createHtmlReporter();
+    for (const event of fixed) reporter.handle(event);
+    const shown = join(dir.path, 'screenshot.html');
+    writeFileSync(shown, reporter.output());
+    await page.goto(pathToFileURL(shown).href);
     await page
       .locator('.check[data-outcome="fail"] details')
       .first()
@@ -129,5 +154,6 @@ describe.skipIf(skipWithoutChromium)('the HTML report in a real browser', { time
         (d as HTMLDetailsElement).open = true;
       });
     await page.screenshot({ path: join(SCREENSHOTS, 'conformance-report.png'), fullPage: false });
+    expect(elsewhere).toEqual([]);
   });
 });
