@@ -1,10 +1,13 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../test-support/cli.ts';
+import { runCli, tempDir } from '../test-support/cli.ts';
 import { serverPool } from '../test-support/pool.ts';
 import { TARGET_KEY } from '../test-support/target.ts';
 import { createTraceIds, parseTraceparent, traceparent } from './trace.ts';
 
 const { serve, target } = serverPool();
+const dir = tempDir('trace-');
 
 /** A target that records every request's traceparent, answering like the reference target otherwise. */
 async function recording(options: Parameters<typeof target>[0] = {}) {
@@ -65,7 +68,8 @@ describe('trace context', () => {
       transform: (request, response) =>
         request.method === 'DELETE' && response.status === 404 ? { status: 204, headers: {} } : response,
     });
-    const { code, stdout } = await runCli(['--base-url', baseUrl], { PETSTORE_API_KEY: TARGET_KEY });
+    const args = ['--base-url', baseUrl, '--reporter', 'pretty', '--reporter', 'json', '--output', dir.path];
+    const { code, stdout } = await runCli(args, { PETSTORE_API_KEY: TARGET_KEY });
     expect(code).toBe(1);
     const failure =
       /FAIL must {3}orders\.cancel-absent — DELETE (\S+) → 204[^\n]*\n(?:[^\n]*\n)*? {7}Trace id: ([0-9a-f]{32})\n/.exec(
@@ -78,6 +82,9 @@ describe('trace context', () => {
     const cancel = cancels.find((r) => parseTraceparent(r.traceparent)?.traceId === printed);
     expect(cancels.length).toBeGreaterThan(0);
     expect(cancel?.key).toBe(true);
+    const json = JSON.parse(await readFile(join(dir.path, 'conformance.json'), 'utf8'));
+    const failed = json.checks.find((c: { id: string }) => c.id === 'orders.cancel-absent');
+    expect(failed.traceIds).toEqual([printed]);
   });
 
   it('gives every generated request of an exploration its own trace', async () => {

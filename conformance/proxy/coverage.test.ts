@@ -139,7 +139,8 @@ describe('the proxy’s coverage of live traffic', () => {
 describe('the proxy and trace context', () => {
   it("keeps the client's traceparent, adds none of its own, and names the client's trace in a violation", async () => {
     const up = await upstream();
-    const running = await proxy(['--upstream', up.baseUrl, '--reporter', 'pretty']);
+    const out = join(dir.path, 'traced');
+    const running = await proxy(['--upstream', up.baseUrl, '--reporter', 'junit', '--output', out]);
     const ids = createTraceIds();
     const sent = traceparent(ids.trace(), ids.span());
     // PUT is no operation of the spec: an info violation, which names the client's trace.
@@ -152,6 +153,9 @@ describe('the proxy and trace context', () => {
     await running.stop();
     expect(up.traceparents).toEqual([sent, undefined, sent]);
     const violation = report.violations.find((v) => v.check === 'proxy.undocumented-operation');
-    expect(violation?.traceId).toBe(parseTraceparent(sent)?.traceId);
+    const traceId = parseTraceparent(sent)?.traceId;
+    expect(violation?.traceId).toBe(traceId);
+    const junit = await readFile(join(out, 'conformance.junit.xml'), 'utf8');
+    expect(junit).toContain(`(trace ${traceId})`);
   });
 });

@@ -75,7 +75,9 @@ export function createRecorder(options: {
       const applied = appliedCount.get(rule.id) ?? 0;
       const listed = found
         .slice(0, MAX_IN_MESSAGE)
-        .map((v) => `${v.operation.operationId ?? '-'}: ${v.message}`);
+        .map(
+          (v) => `${v.operation.operationId ?? '-'}: ${v.message}${v.traceId ? ` (trace ${v.traceId})` : ''}`,
+        );
       if (found.length > listed.length) listed.push(`and ${found.length - listed.length} more`);
       const status =
         applied === 0 ? 'skipped' : found.length > 0 && rule.severity !== 'info' ? 'failed' : 'passed';

@@ -23,7 +23,7 @@ export function documentReporter(
 ): Reporter & { output(): string } {
   switch (name) {
     case 'json':
-      return createJsonReporter();
+      return createJsonReporter(options);
     case 'junit':
       return createJunitReporter(options);
     case 'markdown':

@@ -1,6 +1,7 @@
 import type { Exchange } from '../http/exchange.ts';
 import type { CheckResult, Reporter, Summary } from '../run/events.ts';
 import { collectRun } from './collect.ts';
+import { isFailure, outcomeOf, traceIdsOf } from './outcome.ts';
 
 /** Bodies in the JSON report are cut to this many characters; the report stays readable for a 50 MB answer. */
 const MAX_REPORTED_BODY = 4096;
@@ -17,13 +18,19 @@ const trimmed = (exchange: Exchange): Exchange =>
  * Collects every check with its exchanges (key redacted); output() is the JSON document, with the run's
  * `coverage` beside its `summary`.
  */
-export function createJsonReporter(): Reporter & { output(): string } {
+export function createJsonReporter(options: { strict?: boolean } = {}): Reporter & { output(): string } {
+  const strict = options.strict ?? false;
   const { run, handle } = collectRun();
   return {
     handle,
     output() {
       const { started, summary } = run;
-      const checks = run.results.map((r): CheckResult => ({ ...r, exchanges: r.exchanges.map(trimmed) }));
+      // A failure names the trace ids of the requests it is about, as every report does.
+      const checks = run.results.map((r): CheckResult & { traceIds?: string[] } => ({
+        ...r,
+        exchanges: r.exchanges.map(trimmed),
+        ...(isFailure(outcomeOf(r, strict)) ? { traceIds: traceIdsOf(r) } : {}),
+      }));
       const { coverage, ...rest } = summary ?? ({} as Partial<Summary>);
       const report = {
         tool: 'petstore-conformance',
