@@ -58,8 +58,9 @@ Options:
   --version               print the version
   -h, --help              print this help
 
-Exit codes: 0 no must check failed (with --strict: no should check either); 1 one did;
-2 usage error, a target that cannot be reached or is not this API, or --max-time ran out.`;
+Exit codes: 0 no must check failed (with --strict: no should check either); 1 one did, an expected
+failure is stale, or coverage is below --min-coverage; 2 usage error (an unknown id in --expected-failures
+included), a target that cannot be reached or is not this API, or --max-time ran out.`;
 
 function number(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
