@@ -184,6 +184,12 @@ export interface paths {
          *     them), oldest first. Authorization-like headers are redacted whole, and the mock's keys wherever they
          *     appear (path, query, headers). Requests to `/__mock` and `/__dashboard` are not journalled. The filters
          *     combine (AND); `limit=N` keeps the newest N of the entries that match, still oldest first.
+         *
+         *     `format=har` answers the same entries as a HAR 1.2 document, which Chrome DevTools' "Import HAR" opens:
+         *     the requests as the journal keeps them (no request bodies), and the answers with their headers and,
+         *     for bodies up to 64 KiB (`responseBodyBytes`), their bodies; a larger body is given by its size only.
+         *     Authorization keeps its scheme (`Bearer [REDACTED]`), cookies their names; every credential and the
+         *     mock's keys are redacted. Each entry names its `_source` and, in a session, its `_session`.
          */
         readonly get: operations["adminListRequests"];
         readonly put?: never;
@@ -451,8 +457,46 @@ export interface components {
             readonly query: string;
             /** @description The status answered; 0 when a fault (`reset`, `empty`) sent no answer. */
             readonly status: number;
+            /**
+             * @description Who answered, the mock itself or a real server the request was passed through to.
+             * @enum {string}
+             */
+            readonly source: "mock" | "upstream";
             readonly headers: {
                 readonly [key: string]: string;
+            };
+        };
+        /**
+         * @description A HAR 1.2 document (http://www.softwareishard.com/blog/har-12-spec/), as Chrome DevTools exports and
+         *     imports it. Entries carry `_source` (`mock` or `upstream`) and, when known, `_session`, `_traceId` and
+         *     `_error` (why there was no answer; the status is then 0).
+         */
+        readonly Har: {
+            readonly log: {
+                /** @constant */
+                readonly version: "1.2";
+                readonly creator: {
+                    readonly name: string;
+                    readonly version: string;
+                };
+                readonly pages?: readonly unknown[];
+                readonly entries: readonly {
+                    /** Format: date-time */
+                    readonly startedDateTime: string;
+                    readonly time: number;
+                    /** @description HAR 1.2's request (method, url, headers, cookies, queryString, sizes). */
+                    readonly request: Record<string, never>;
+                    /** @description HAR 1.2's response (status, headers, cookies, content with the body when kept). */
+                    readonly response: Record<string, never>;
+                    readonly cache: Record<string, never>;
+                    /** @description HAR 1.2's timings; `wait` is the time to the answer. */
+                    readonly timings: Record<string, never>;
+                    /** @enum {string} */
+                    readonly _source: "mock" | "upstream";
+                    readonly _session?: string;
+                    readonly _traceId?: string;
+                    readonly _error?: string;
+                }[];
             };
         };
         /** @description A request path such as `/v1/store/orders/7`; a `*` matches any characters. */
@@ -538,6 +582,8 @@ export interface components {
         readonly JournalPath: string;
         /** @description Only answers with this status. */
         readonly JournalStatus: number;
+        /** @description Only answers from this source (`mock`, or `upstream` for requests passed through to a real server). */
+        readonly JournalSource: "mock" | "upstream";
         /** @description Only requests at or after this instant of the mock's clock. */
         readonly JournalSince: string;
         /** @description Keep the newest N matching entries. */
@@ -811,10 +857,14 @@ export interface operations {
                 readonly path?: components["parameters"]["JournalPath"];
                 /** @description Only answers with this status. */
                 readonly status?: components["parameters"]["JournalStatus"];
+                /** @description Only answers from this source (`mock`, or `upstream` for requests passed through to a real server). */
+                readonly source?: components["parameters"]["JournalSource"];
                 /** @description Only requests at or after this instant of the mock's clock. */
                 readonly since?: components["parameters"]["JournalSince"];
                 /** @description Keep the newest N matching entries. */
                 readonly limit?: components["parameters"]["JournalLimit"];
+                /** @description `json` (default): journal entries; `har`: a HAR 1.2 document of the same entries. */
+                readonly format?: "json" | "har";
             };
             readonly header?: never;
             readonly path?: never;
@@ -822,13 +872,13 @@ export interface operations {
         };
         readonly requestBody?: never;
         readonly responses: {
-            /** @description Journal entries. */
+            /** @description Journal entries, or with `format=har` a HAR 1.2 document. */
             readonly 200: {
                 headers: {
                     readonly [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": readonly components["schemas"]["JournalEntry"][];
+                    readonly "application/json": readonly components["schemas"]["JournalEntry"][] | components["schemas"]["Har"];
                 };
             };
             readonly 400: components["responses"]["Error"];
@@ -861,6 +911,8 @@ export interface operations {
                 readonly path?: components["parameters"]["JournalPath"];
                 /** @description Only answers with this status. */
                 readonly status?: components["parameters"]["JournalStatus"];
+                /** @description Only answers from this source (`mock`, or `upstream` for requests passed through to a real server). */
+                readonly source?: components["parameters"]["JournalSource"];
                 /** @description Only requests at or after this instant of the mock's clock. */
                 readonly since?: components["parameters"]["JournalSince"];
                 /** @description Keep the newest N matching entries. */

@@ -75,6 +75,15 @@ export interface MockApiOptions {
   readonly journalLimit?: number | JournalLimits;
   /** Called once per unexpected exception (the answer is a 500 Error body); default `console.error`. */
   readonly onUnexpectedError?: (error: unknown, request: MockRequest) => void;
+  /**
+   * Where the mock is reached (`http://localhost:4010`), for the absolute URLs of its HAR
+   * (`GET /__mock/requests?format=har`); default each request's `Host`. The MSW handlers give their base URL's.
+   */
+  readonly origin?: string;
+  /** The package's version, named as the HAR's creator. */
+  readonly version?: string;
+  /** The session this state answers for (set by the composition root), named in its HAR entries. */
+  readonly session?: string;
 }
 
 /** A running mock: one `handle` shared by every adapter, and the state behind it. */
@@ -142,7 +151,11 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const origins = corsOrigins(options);
   const kit = new ResponseKit(origins);
   const controlPlanes = new ControlPlanes(options.adminCorsOrigins);
-  const journal = new RequestJournal(options.journalLimit ?? {}, apiKeys);
+  const journal = new RequestJournal(options.journalLimit ?? {}, apiKeys, {
+    session: options.session,
+    origin: options.origin,
+    creator: { name: 'petstore-mock', version: options.version ?? 'unknown' },
+  });
   const traffic = new TrafficControls({ latency: startLatency(options.latency), random: options.random });
   const extensions = [deprecationNotice(deprecation, kit), ...(options.extensions ?? [])];
 

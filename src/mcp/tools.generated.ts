@@ -310,7 +310,7 @@ export const adminTools: readonly AdminTool[] = [
   {
     "name": "list_requests",
     "title": "The request journal, optionally filtered",
-    "description": "The request journal, optionally filtered. The last requests to the API (1000 and 4 MiB by default; a read returns at most the newest 1 MiB of them), oldest first. Authorization-like headers are redacted whole, and the mock's keys wherever they appear (path, query, headers). Requests to `/__mock` and `/__dashboard` are not journalled. The filters combine (AND); `limit=N` keeps the newest N of the entries that match, still oldest first. (GET /__mock/requests, spec/mock-admin.openapi.yaml adminListRequests)",
+    "description": "The request journal, optionally filtered. The last requests to the API (1000 and 4 MiB by default; a read returns at most the newest 1 MiB of them), oldest first. Authorization-like headers are redacted whole, and the mock's keys wherever they appear (path, query, headers). Requests to `/__mock` and `/__dashboard` are not journalled. The filters combine (AND); `limit=N` keeps the newest N of the entries that match, still oldest first. `format=har` answers the same entries as a HAR 1.2 document, which Chrome DevTools' \"Import HAR\" opens: the requests as the journal keeps them (no request bodies), and the answers with their headers and, for bodies up to 64 KiB (`responseBodyBytes`), their bodies; a larger body is given by its size only. Authorization keeps its scheme (`Bearer [REDACTED]`), cookies their names; every credential and the mock's keys are redacted. Each entry names its `_source` and, in a session, its `_session`. (GET /__mock/requests, spec/mock-admin.openapi.yaml adminListRequests)",
     "spec": "mock-admin.openapi.yaml",
     "operationId": "adminListRequests",
     "method": "GET",
@@ -320,8 +320,10 @@ export const adminTools: readonly AdminTool[] = [
       "method",
       "path",
       "status",
+      "source",
       "since",
-      "limit"
+      "limit",
+      "format"
     ],
     "jsonBody": false,
     "inputSchema": {
@@ -341,6 +343,14 @@ export const adminTools: readonly AdminTool[] = [
           "maximum": 599,
           "description": "Only answers with this status."
         },
+        "source": {
+          "type": "string",
+          "enum": [
+            "mock",
+            "upstream"
+          ],
+          "description": "Only answers from this source (`mock`, or `upstream` for requests passed through to a real server)."
+        },
         "since": {
           "type": "string",
           "format": "date-time",
@@ -350,6 +360,14 @@ export const adminTools: readonly AdminTool[] = [
           "type": "integer",
           "minimum": 1,
           "description": "Keep the newest N matching entries."
+        },
+        "format": {
+          "type": "string",
+          "enum": [
+            "json",
+            "har"
+          ],
+          "description": "`json` (default): journal entries; `har`: a HAR 1.2 document of the same entries."
         },
         "session": {
           "type": "string",
@@ -396,6 +414,7 @@ export const adminTools: readonly AdminTool[] = [
       "method",
       "path",
       "status",
+      "source",
       "since",
       "limit"
     ],
@@ -416,6 +435,14 @@ export const adminTools: readonly AdminTool[] = [
           "minimum": 0,
           "maximum": 599,
           "description": "Only answers with this status."
+        },
+        "source": {
+          "type": "string",
+          "enum": [
+            "mock",
+            "upstream"
+          ],
+          "description": "Only answers from this source (`mock`, or `upstream` for requests passed through to a real server)."
         },
         "since": {
           "type": "string",

@@ -17,7 +17,7 @@ import type { MockState, StatePort } from './state.ts';
 
 export type { MockState, SessionParts, StatePort } from './state.ts';
 
-export interface MockOptions extends Omit<MockApiOptions, 'clock' | 'extensions' | 'store'> {
+export interface MockOptions extends Omit<MockApiOptions, 'clock' | 'extensions' | 'store' | 'session'> {
   /**
    * Where the mock keeps its state: in this process (default: `memoryState` from `clock`, `orders` and
    * `store`) or shared by replicas (`openRedisState`). A state brings its own clock, seed and store, so
@@ -76,11 +76,18 @@ export function createMock(options: MockOptions = {}): Mock {
   }
   const documents = port.documents ?? {};
   const admin = sessionsAdmin(() => sessions);
-  const build = (store: OrderStore, clock: MockClock): MockState => {
+  const build = (store: OrderStore, clock: MockClock, session?: string): MockState => {
     const extensions = (options.extensions ?? []).map((extension) =>
       typeof extension === 'function' ? extension({ clock, documents }) : extension,
     );
-    const api = createMockApi({ ...options, clock, store, extensions: [...extensions, admin] });
+    const api = createMockApi({
+      ...options,
+      clock,
+      store,
+      session,
+      version: options.version ?? options.health?.version,
+      extensions: [...extensions, admin],
+    });
     return { ...api, extensions };
   };
   const main = build(port.store, port.clock);

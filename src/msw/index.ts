@@ -89,7 +89,11 @@ export function createHandlers(options: CreateHandlersOptions = {}): {
   controller: MockController;
 } {
   const baseUrl = resolveBaseUrl(options.baseUrl ?? 'http://localhost:4010/v1');
-  const api = createMock({ ...options, basePath: baseUrl.pathname.replace(/\/+$/, '') });
+  const api = createMock({
+    origin: baseUrl.origin,
+    ...options,
+    basePath: baseUrl.pathname.replace(/\/+$/, ''),
+  });
   const answer: HttpResponseResolver = async ({ request }) => {
     const response = await api.handle(await toMockRequest(request));
     if (response.delivery) {
