@@ -1,3 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import formatsImport from 'ajv-formats';
 import { describe, expect, test } from 'vitest';
 import { createClock } from '../core/controls/clock.ts';
 import { domainsSimulation } from '../domains/index.ts';
@@ -153,6 +157,19 @@ describe('GET and PUT /__mock/state', () => {
     await mock.reset();
     expect(changes).toBe(3);
   });
+});
+
+test('the exported petstore-mock/state.schema.json holds a saved state, and refuses a broken one', async () => {
+  const mock = newMock();
+  await changeEverything(mock);
+  const saved = await mock.snapshot();
+  const file = createRequire(import.meta.url).resolve('petstore-mock/state.schema.json');
+  const addFormats = formatsImport as unknown as typeof formatsImport.default;
+  const ajv = addFormats(new Ajv2020({ strict: false }));
+  const validate = ajv.compile(JSON.parse(await readFile(file, 'utf8')));
+  expect(validate(JSON.parse(JSON.stringify(saved))), ajv.errorsText(validate.errors)).toBe(true);
+  expect(validate({ ...saved, orders: [{ id: 1 }] })).toBe(false);
+  expect(validate({ ...saved, extra: true })).toBe(false);
 });
 
 function brokenState(saved: Record<string, unknown>, how: string): unknown {
