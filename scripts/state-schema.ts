@@ -22,12 +22,12 @@ export function stateSchema(): Schema {
     defs[name] = rewrite(schema, reach) as Schema;
   };
   reach('MockState');
-  const { MockState, ...others } = defs;
+  const { MockState = {}, ...others } = defs;
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     title: 'petstore-mock state',
     ...MockState,
-    description: `${(MockState?.description as string).trim()} Derived from ${SPEC} (MockState) by scripts/state-schema.ts (npm run generate).`,
+    description: `${String(MockState.description).trim()} Derived from ${SPEC} (MockState) by scripts/state-schema.ts (npm run generate).`,
     $defs: others,
   };
 }
