@@ -11,10 +11,11 @@ export type Command =
   | { kind: 'help' }
   | { kind: 'version'; version: string }
   | { kind: 'list' }
-  | { kind: 'run'; options: ConformanceOptions; reporters: ReporterName[]; output?: string };
+  | { kind: 'run'; options: ConformanceOptions; reporters: ReporterName[]; output?: string; har?: string };
 
 export const USAGE = `Usage: petstore-conformance --base-url URL [options]
        petstore-conformance proxy --upstream URL [options]   (grades your own traffic: proxy --help)
+       petstore-conformance grade --har FILE [--base-url URL]   (grades a browser's HAR: grade --help)
 
 Grades a deployment of the Petstore Store API against spec/openapi.yaml.
 Without order ids the run is safe: it sends only reads, unauthenticated requests and DELETEs of ids proven
@@ -30,6 +31,7 @@ Options:
                           credential-like names (auth, cookie, token, api-key) are redacted like the key
   --reporter NAME         pretty | json | junit; repeatable (default pretty)
   --output DIR            write json/junit reports to DIR (conformance.json, conformance.junit.xml)
+  --har FILE              write every exchange of the run to FILE as HAR 1.2 (credentials redacted)
   --timeout MS            budget of one request, waits included (default ${LIMITS.timeoutMs.fallback}, at most ${LIMITS.timeoutMs.max})
   --retries N             extra attempts after network errors only, with backoff (default 0, at most ${LIMITS.retries.max})
   --max-time SECONDS      budget of the whole run (default ${LIMITS.maxTimeSeconds.fallback}); checks left are not run, exit 2
@@ -94,6 +96,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     kind: 'run',
     reporters: [...new Set(reporters)],
     output: values.output,
+    ...(values.har === undefined ? {} : { har: values.har }),
     options: {
       baseUrl,
       apiKey: values['api-key'] ?? env.PETSTORE_API_KEY,
@@ -147,6 +150,7 @@ const parse = (args: string[]) =>
       header: { type: 'string', multiple: true },
       reporter: { type: 'string', multiple: true },
       output: { type: 'string' },
+      har: { type: 'string' },
       timeout: { type: 'string' },
       retries: { type: 'string' },
       'max-time': { type: 'string' },

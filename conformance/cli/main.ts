@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { registry } from '../checks/index.ts';
 import { REQUIREMENT_REASONS } from '../checks/registry.ts';
 import { EXPLORE_CHECKS } from '../explore/index.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { checkHarPath, writeRunHar } from '../output/har.ts';
 import { createJsonReporter } from '../reporters/json.ts';
 import { createJunitReporter } from '../reporters/junit.ts';
 import { createPrettyReporter } from '../reporters/pretty.ts';
@@ -97,8 +99,13 @@ export async function main(argv: string[], env: Record<string, string | undefine
         files.push({ name, reporter });
       }
     }
-    const run = runConformance(command.options); // options errors surface before any file is made
+    const exchanges: Exchange[] = [];
+    const onExchange =
+      command.har === undefined ? undefined : (exchange: Exchange) => exchanges.push(exchange);
+    // Options errors surface before any file is made.
+    const run = runConformance({ ...command.options, ...(onExchange ? { onExchange } : {}) });
     if (command.output && files.length > 0) await prepareOutput(command.output);
+    if (command.har !== undefined) await checkHarPath(command.har);
     let exitCode = 2;
     for await (const event of run) {
       for (const reporter of reporters) reporter.handle(event);
@@ -114,6 +121,10 @@ export async function main(argv: string[], env: Record<string, string | undefine
         await writeFile(file, redact(reporter.output()));
         stderr(`petstore-conformance: wrote ${file}\n`);
       }
+    }
+    if (command.har !== undefined) {
+      await writeRunHar(command.har, exchanges, [givenKey(argv, env), ...givenSecrets(argv)]);
+      stderr(`petstore-conformance: wrote ${command.har} (${exchanges.length} exchanges)\n`);
     }
     return exitCode;
   } catch (error) {

@@ -28,6 +28,8 @@ export interface ClientOptions {
   /** The run's deadline on the `now` clock (`--max-time`): no request runs past it. */
   deadline?: number;
   now?: () => number;
+  /** Wall-clock time in ms since the epoch, for each exchange's `startedAt` (default Date.now). */
+  wallClock?: () => number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
 }
@@ -79,6 +81,7 @@ export const joinUrl = (baseUrl: string, path: string): string => {
  */
 export function createHttpClient(options: ClientOptions): HttpClient {
   const now = options.now ?? (() => performance.now());
+  const wallClock = options.wallClock ?? Date.now;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const random = options.random ?? Math.random;
   const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
@@ -109,11 +112,20 @@ export function createHttpClient(options: ClientOptions): HttpClient {
       if (authorization) shownHeaders.authorization = shownAuthorization(request, authorization);
       const shown = { ...request, url, headers: shownHeaders };
       const maxAttempts = request.stateChanging ? 1 : 1 + options.retries;
+      let startedAt = wallClock();
       const record = (
         result: { response?: ExchangeResponse; error?: string },
         ms: number,
         attempts: number,
-      ) => ({ seq: ++seq, request: shown, ...result, durationMs: Math.round(ms), attempts }) as Exchange;
+      ): Exchange => ({
+        seq: ++seq,
+        startedAt,
+        source: 'upstream',
+        request: shown,
+        ...result,
+        durationMs: Math.round(ms),
+        attempts,
+      });
 
       if (!(await pace())) return record({ error: RUN_OUT }, 0, 0);
       const started = now();
@@ -126,6 +138,7 @@ export function createHttpClient(options: ClientOptions): HttpClient {
       while (attempts < maxAttempts) {
         attempts++;
         const attemptStarted = now();
+        startedAt = wallClock();
         const limit = Math.max(1, Math.ceil(budgetEnd - attemptStarted));
         const describe = (cause: unknown) =>
           isTimeout(cause) && budgetEnd === deadline && deadline < started + options.timeoutMs

@@ -1,7 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { appendHarEntries } from '../../src/exchange/har-file.ts';
+import type { ExchangeRecord } from '../../src/exchange/record.ts';
 import type { Io } from '../cli/main.ts';
+import { checkHarPath, harCreator } from '../output/har.ts';
 import { UsageError } from '../run/usage-error.ts';
 import { formatBanner, formatProxySummary, formatViolation } from './pretty.ts';
 import { startProxy } from './server.ts';
@@ -18,6 +21,7 @@ Options:
   --host HOST         address to listen on (default 127.0.0.1)
   --reporter NAME     pretty | json | junit; repeatable (default pretty)
   --output DIR        write conformance.json and conformance.junit.xml to DIR
+  --har FILE          keep every exchange in FILE as HAR 1.2 as it happens (credentials redacted)
   --timeout MS        idle time allowed on the upstream before a 504 (default 10000)
   -h, --help          print this help
 
@@ -68,6 +72,7 @@ function parse(argv: string[], env: Record<string, string | undefined>) {
     pretty: reporters.includes('pretty'),
     files,
     output: values.output,
+    har: values.har,
   };
 }
 
@@ -82,6 +87,7 @@ const parseFlags = (args: string[]) =>
       host: { type: 'string' },
       reporter: { type: 'string', multiple: true },
       output: { type: 'string' },
+      har: { type: 'string' },
       timeout: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -96,6 +102,7 @@ export async function proxyMain(
 ): Promise<number> {
   let command: ReturnType<typeof parse>;
   let proxy: Awaited<ReturnType<typeof startProxy>>;
+  const har = harAppender();
   try {
     command = parse(argv, env);
     if (command.help) {
@@ -103,10 +110,12 @@ export async function proxyMain(
       return 0;
     }
     if (command.output) await mkdir(command.output, { recursive: true });
+    if (command.har) await checkHarPath(command.har);
     const print = command.pretty ? io.stdout : () => {};
     proxy = await startProxy(command.options, {
       onViolation: (violation) => print(formatViolation(violation)),
       onError: (message) => io.stderr(`petstore-conformance proxy: ${message}\n`),
+      ...(command.har ? { onExchange: har.add(command.har, io) } : {}),
     });
   } catch (error) {
     // A usage error or a port that cannot be bound (EADDRINUSE, EACCES) is one line; anything else a stack.
@@ -125,6 +134,8 @@ export async function proxyMain(
     signals.once('SIGTERM', resolve);
   });
   const summary = await proxy.stop();
+  await har.written();
+  if (command.har) io.stderr(`petstore-conformance proxy: wrote ${command.har}\n`);
   const report = proxy.report();
   for (const name of command.files) {
     const text = name === 'json' ? `${JSON.stringify(report, null, 2)}\n` : proxy.junit();
@@ -137,4 +148,24 @@ export async function proxyMain(
   }
   (command.pretty ? io.stdout : io.stderr)(`\n${formatProxySummary(report, summary)}`);
   return summary.exitCode;
+}
+
+/** `--har FILE`: each exchange appended as it happens (the writer folds bursts into few writes); a failure said once. */
+function harAppender() {
+  const pending = new Set<Promise<void>>();
+  let failed = false;
+  return {
+    add: (file: string, io: Io) => (exchange: ExchangeRecord) => {
+      const write = appendHarEntries(file, [exchange], { creator: harCreator() })
+        .catch((error: Error) => {
+          if (!failed) io.stderr(`petstore-conformance proxy: --har ${file}: ${error.message}\n`);
+          failed = true;
+        })
+        .finally(() => pending.delete(write));
+      pending.add(write);
+    },
+    written: async () => {
+      await Promise.all(pending);
+    },
+  };
 }

@@ -37,8 +37,9 @@ const firstHeader = (raw: readonly string[], name: string): string | undefined =
 };
 
 /**
- * Grades one forwarded exchange and records it; returns its violations (redacted) in the order found. `path` is
- * the request's path below the base path, without the query: what the spec's paths are matched against.
+ * Grades one forwarded exchange and records it; returns its violations (redacted) in the order found, and the
+ * answer as graded (its body decoded; undefined when the upstream did not answer). `path` is the request's
+ * path below the base path, without the query: what the spec's paths are matched against.
  */
 export function observe(
   spec: Spec,
@@ -46,11 +47,11 @@ export function observe(
   exchange: Forwarded & { path: string },
   seq: number,
   limit: number,
-): ProxyViolation[] {
+): { violations: ProxyViolation[]; graded?: ExchangeResponse } {
   const { answer } = exchange;
   if (!answer) {
     recorder.exchange('upstream failed');
-    return [];
+    return { violations: [] };
   }
   const { target, path } = exchange;
   const copy = gradedCopy(answer, limit);
@@ -66,9 +67,9 @@ export function observe(
   };
   const graded = gradeExchange(spec, observed);
   recorder.exchange(graded.operation ? 'graded' : 'not graded', graded.applied);
-  if (graded.findings.length === 0) return [];
+  if (graded.findings.length === 0) return { violations: [], graded: copy.response };
   const curl = curlFor(exchange);
-  return graded.findings.map(({ rule, message }) =>
+  const violations = graded.findings.map(({ rule, message }) =>
     recorder.violation({
       seq,
       operation: {
@@ -83,4 +84,5 @@ export function observe(
       curl,
     }),
   );
+  return { violations, graded: copy.response };
 }

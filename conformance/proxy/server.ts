@@ -1,11 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ExchangeRecord } from '../../src/exchange/record.ts';
 import { loadSpec } from '../contract/spec.ts';
 import { createJunitReporter } from '../reporters/junit.ts';
 import type { CheckResult, Summary } from '../run/events.ts';
 import { createForwarder } from './forward.ts';
 import { observe } from './observe.ts';
 import { type ProxyOptions, resolveProxyOptions } from './options.ts';
+import { recordOf } from './record.ts';
 import { createRecorder, type ProxyReport, type ProxyViolation } from './report.ts';
 import { createSecrets, secretsInRequest, secretsInResponse } from './secrets.ts';
 
@@ -18,8 +20,10 @@ export interface ProxyHooks {
   onViolation?: (violation: ProxyViolation) => void;
   /** An unexpected error of the proxy itself (never the upstream's), already redacted. */
   onError?: (message: string) => void;
-  /** The clock for the report's start time. */
+  /** The clock for the report's start time and each exchange's. */
   now?: () => Date;
+  /** Each exchange as the kit's one exchange record, with every credential seen so far redacted (`--har`). */
+  onExchange?: (exchange: ExchangeRecord) => void;
 }
 
 export interface RunningProxy {
@@ -50,7 +54,8 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
   const spec = loadSpec(options.specPath);
   const secrets = createSecrets();
   const upstream = options.upstream.href.replace(/\/+$/, '');
-  const startedAt = (hooks.now ?? (() => new Date()))().toISOString();
+  const now = hooks.now ?? (() => new Date());
+  const startedAt = now().toISOString();
   const recorder = createRecorder({ upstream, startedAt, secrets });
   // The API's paths start below the upstream's base path; the proxy serves under the same one.
   const basePath = options.upstream.pathname.replace(/\/+$/, '');
@@ -64,11 +69,13 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
   async function proxied(req: IncomingMessage, res: ServerResponse, target: string): Promise<void> {
     for (const secret of secretsInRequest(req.rawHeaders, target)) secrets.add(secret);
     const below = target.slice(basePath.length);
+    const exchangeStarted = now().getTime();
     const exchange = await forwarder.forward(req, res, below);
     for (const secret of secretsInResponse(exchange.answer?.rawHeaders ?? [])) secrets.add(secret);
-    const graded = { ...exchange, target, path: below.split('?')[0] || '/' };
-    const violations = observe(spec, recorder, graded, ++seq, options.maxBodyBytes);
+    const forwarded = { ...exchange, target, path: below.split('?')[0] || '/' };
+    const { violations, graded } = observe(spec, recorder, forwarded, ++seq, options.maxBodyBytes);
     for (const violation of violations) hooks.onViolation?.(violation);
+    hooks.onExchange?.(recordOf(exchange, graded, exchangeStarted, secrets.redact));
   }
 
   const server = createServer((req, res) => {

@@ -1,5 +1,6 @@
 import { canonicalId, isInt64 } from '../contract/raw-json.ts';
 import { type ExploreInput, type ExploreSettings, resolveExplore } from '../explore/settings.ts';
+import type { Exchange } from '../http/exchange.ts';
 import { UsageError } from './usage-error.ts';
 
 /** Options of runConformance(); the CLI maps its flags onto these. */
@@ -42,6 +43,11 @@ export interface ConformanceOptions {
   specPath?: string;
   /** Exploration mode instead of the fixed checks (conformance/explore): generated requests, shrunk failures. */
   explore?: boolean | ExploreInput;
+  /**
+   * Called with every exchange of the run as it completes, redacted like the reports (`--har FILE` writes
+   * them as a HAR with src/exchange's writer).
+   */
+  onExchange?: (exchange: Exchange) => void;
 }
 
 /** Monotonic milliseconds, a sleep on the same clock, and the randomness of backoff jitter. */
@@ -68,9 +74,10 @@ export interface ResolvedOptions
   extends Required<
     Omit<
       ConformanceOptions,
-      'apiKey' | 'pendingOrderId' | 'shippedOrderId' | 'rateLimit' | 'specPath' | 'explore'
+      'apiKey' | 'pendingOrderId' | 'shippedOrderId' | 'rateLimit' | 'specPath' | 'explore' | 'onExchange'
     >
   > {
+  onExchange?: (exchange: Exchange) => void;
   apiKey?: string;
   pendingOrderId?: string;
   shippedOrderId?: string;
@@ -174,6 +181,7 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
     fetch: options.fetch ?? globalThis.fetch,
     clock: options.clock ?? SYSTEM_CLOCK,
     specPath: options.specPath,
+    ...(options.onExchange ? { onExchange: options.onExchange } : {}),
     ...(options.explore ? { explore: resolveExplore({ ...options, pendingOrderId, shippedOrderId }) } : {}),
   };
 }

@@ -3,13 +3,15 @@ import { type Check, REQUIREMENT_REASONS, type Requirement, UnknownCheckError } 
 import { Session } from '../checks/session.ts';
 import { loadSpec } from '../contract/spec.ts';
 import { EXPLORE_CHECKS, runExploration } from '../explore/index.ts';
-import { createHttpClient } from '../http/client.ts';
+import { createHttpClient, type HttpClient } from '../http/client.ts';
+import type { Exchange } from '../http/exchange.ts';
+import type { Redactor } from '../output/redact.ts';
 import { Failure, Skip } from '../rules/outcome.ts';
 import type { Severity } from '../rules/rule.ts';
 import type { CheckResult, ConformanceEvent, Summary } from './events.ts';
 import { secretValues } from './extra-headers.ts';
 import { type ConformanceOptions, type ResolvedOptions, resolveOptions } from './options.ts';
-import { redactorFor, redactResult } from './redaction.ts';
+import { redactExchange, redactorFor, redactResult } from './redaction.ts';
 import { UsageError } from './usage-error.ts';
 
 /**
@@ -35,10 +37,10 @@ export async function* runChecks(
   const { clock } = options;
   const started = clock.now();
   const deadline = started + options.maxTimeSeconds * 1000;
-  const client = createHttpClient({ ...options, ...clock, deadline });
+  const redact = redactorFor(options.apiKey, secretValues(options.headers));
+  const client = observed(createHttpClient({ ...options, ...clock, deadline }), options.onExchange, redact);
   const spec = loadSpec(options.specPath);
   const session = new Session(options, spec, client);
-  const redact = redactorFor(options.apiKey, secretValues(options.headers));
   const safe = options.explore
     ? !options.explore.allowWrites
     : options.pendingOrderId === undefined && options.shippedOrderId === undefined;
@@ -96,6 +98,22 @@ export async function* runChecks(
   );
   yield { type: 'finished', summary };
   return summary;
+}
+
+/** The client, each exchange it completes also handed to `onExchange`, redacted. */
+function observed(
+  client: HttpClient,
+  onExchange: ((exchange: Exchange) => void) | undefined,
+  redact: Redactor,
+): HttpClient {
+  if (onExchange === undefined) return client;
+  return {
+    send: async (request) => {
+      const exchange = await client.send(request);
+      onExchange(redactExchange(exchange, redact));
+      return exchange;
+    },
+  };
 }
 
 const OUT_OF_TIME = (options: ResolvedOptions): string =>
