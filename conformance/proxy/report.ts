@@ -18,7 +18,8 @@ export interface ProxyViolation {
 
 export interface ProxyReport {
   tool: 'petstore-conformance';
-  mode: 'proxy';
+  /** `proxy`: live traffic; `har`: a recording (`grade --har`), whose file `upstream` names. */
+  mode: 'proxy' | 'har';
   upstream: string;
   startedAt: string;
   /** Requests forwarded (or answered 502/504 because the upstream failed). */
@@ -38,7 +39,12 @@ const MAX_KEPT = 10_000;
 const MAX_IN_MESSAGE = 5;
 
 /** Collects what the proxy saw; everything it hands out is redacted with every secret seen so far. */
-export function createRecorder(options: { upstream: string; startedAt: string; secrets: Secrets }) {
+export function createRecorder(options: {
+  upstream: string;
+  startedAt: string;
+  secrets: Secrets;
+  mode?: ProxyReport['mode'];
+}) {
   const kept: ProxyViolation[] = [];
   const appliedCount = new Map<string, number>();
   const failedBy = new Map<string, ProxyViolation[]>();
@@ -115,7 +121,7 @@ export function createRecorder(options: { upstream: string; startedAt: string; s
     report(durationMs: number): ProxyReport {
       return {
         tool: 'petstore-conformance',
-        mode: 'proxy',
+        mode: options.mode ?? 'proxy',
         upstream: options.upstream,
         startedAt: options.startedAt,
         exchanges,

@@ -140,7 +140,7 @@ function originForm(target: string): string {
 }
 
 /** The report as JUnit, through the suite's own reporter: one testcase per rule, `should` as warnings. */
-function junitOf(report: ProxyReport, results: CheckResult[]): string {
+export function junitOf(report: ProxyReport, results: CheckResult[]): string {
   const reporter = createJunitReporter();
   results.forEach((result, index) => {
     reporter.handle({ type: 'check', result, index, total: results.length });
