@@ -31,9 +31,13 @@ redacted from the log, the report and the files.`;
 const FILES = { json: 'conformance.json', junit: 'conformance.junit.xml' } as const;
 type FileReport = keyof typeof FILES;
 
-/** What the process gives the proxy: the signals that stop it. */
+/**
+ * What the process gives the proxy: the signals that stop it. Listened to with `on`, not `once`: the HAR
+ * writer's library (write-file-atomic, through signal-exit) re-raises a signal that no other listener is
+ * left to hear, which would end the process in the middle of writing the reports.
+ */
 export interface Signals {
-  once(signal: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
+  on(signal: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
 }
 
 function parse(argv: string[], env: Record<string, string | undefined>) {
@@ -130,8 +134,8 @@ export async function proxyMain(
   }
   io.stderr(formatBanner(proxy, proxy.report().upstream));
   await new Promise<void>((resolve) => {
-    signals.once('SIGINT', resolve);
-    signals.once('SIGTERM', resolve);
+    signals.on('SIGINT', resolve);
+    signals.on('SIGTERM', resolve);
   });
   const summary = await proxy.stop();
   await har.written();

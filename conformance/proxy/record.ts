@@ -1,4 +1,5 @@
 import type { ExchangeRecord, RecordedHeaders } from '../../src/exchange/record.ts';
+import { isCredentialHeader, redactRecord } from '../../src/exchange/redact.ts';
 import type { ExchangeResponse } from '../http/exchange.ts';
 import type { Forwarded } from './forward.ts';
 import { headerRecord } from './headers.ts';
@@ -12,6 +13,16 @@ const MAX_KEPT_REQUEST_BODY = 64 * 1024;
  * credentials the proxy has seen so far).
  */
 export function recordOf(
+  exchange: Forwarded,
+  graded: ExchangeResponse | undefined,
+  startedAt: number,
+  redact: (text: string) => string,
+): ExchangeRecord {
+  // The credential fields are redacted by src/exchange's rule, which keeps Authorization's scheme for graders.
+  return redactRecord(unredactedCredentials(exchange, graded, startedAt, redact));
+}
+
+function unredactedCredentials(
   exchange: Forwarded,
   graded: ExchangeResponse | undefined,
   startedAt: number,
@@ -47,5 +58,7 @@ export function recordOf(
 }
 
 function redacted(headers: RecordedHeaders, redact: (text: string) => string): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, redact(value)]));
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, isCredentialHeader(name) ? value : redact(value)]),
+  );
 }

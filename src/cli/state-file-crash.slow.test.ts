@@ -66,4 +66,41 @@ describe('--state-file', () => {
     expect((await stateOf(restarted.url)).orders).toHaveLength(10_000);
     await restarted.stop();
   }, 60_000);
+
+  test('Ctrl+C in the middle of writes ends the mock with exit 0 and every change saved', async () => {
+    const first = await start('--state-file', file);
+    await send(first.url, 'POST', '/__mock/presets/large');
+    await first.stop();
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', '--state-file', file], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    let output = '';
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+    });
+    let url: string | undefined;
+    for (let waited = 0; url === undefined; waited++) {
+      if (waited > 400) throw new Error(`no banner: ${output}`);
+      url = /http:\/\/127\.0\.0\.1:\d+/.exec(output)?.[0];
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const base = url;
+    for (let i = 0; i < 20; i++) {
+      await Promise.all(
+        Array.from({ length: 10 }, (_, j) =>
+          send(base, 'DELETE', `/v1/store/orders/${(i * 10 + j) * 3 + 1}`),
+        ),
+      );
+    }
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    const restarted = await start('--state-file', file);
+    const cancelled = (await stateOf(restarted.url)).orders.filter(
+      (order: { status: string }) => order.status === 'cancelled',
+    );
+    expect(cancelled).toHaveLength(200);
+    await restarted.stop();
+  }, 60_000);
 });
