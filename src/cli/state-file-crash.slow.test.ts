@@ -30,6 +30,25 @@ const send = (url: string, method: string, path: string, body?: unknown) =>
   });
 const stateOf = async (url: string) => (await send(url, 'GET', '/__mock/state')).json();
 
+/** `petstore-mock --state-file FILE` as a process of its own (so it can be killed), once it serves. */
+async function spawnMock() {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', '--state-file', file], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  for (let waited = 0; waited < 400; waited++) {
+    const url = /http:\/\/127\.0\.0\.1:\d+/.exec(output)?.[0];
+    if (url) return { child, exited, url };
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`no banner: ${output}`);
+}
+
 describe('--state-file', () => {
   test('kill -9 in the middle of writes leaves a file the next start loads', async () => {
     // A first run saves 10,000 orders: each write is then long enough to be cut.
@@ -38,22 +57,7 @@ describe('--state-file', () => {
     await first.stop();
     // Each round kills the mock while cancels keep its writer busy (a write of the whole state every 100 ms).
     for (let round = 0; round < 3; round++) {
-      const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', '--state-file', file], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      children.push(child);
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      let output = '';
-      child.stdout?.on('data', (chunk) => {
-        output += chunk;
-      });
-      let url: string | undefined;
-      for (let waited = 0; url === undefined; waited++) {
-        if (waited > 400) throw new Error(`no banner: ${output}`);
-        url = /http:\/\/127\.0\.0\.1:\d+/.exec(output)?.[0];
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      const base = url;
+      const { child, exited, url: base } = await spawnMock();
       const busy = Array.from({ length: 200 }, (_, i) =>
         send(base, 'DELETE', `/v1/store/orders/${round * 600 + i * 3 + 1}`),
       );
@@ -71,22 +75,7 @@ describe('--state-file', () => {
     const first = await start('--state-file', file);
     await send(first.url, 'POST', '/__mock/presets/large');
     await first.stop();
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', '--state-file', file], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    let output = '';
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-    });
-    let url: string | undefined;
-    for (let waited = 0; url === undefined; waited++) {
-      if (waited > 400) throw new Error(`no banner: ${output}`);
-      url = /http:\/\/127\.0\.0\.1:\d+/.exec(output)?.[0];
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    const base = url;
+    const { child, exited, url: base } = await spawnMock();
     for (let i = 0; i < 20; i++) {
       await Promise.all(
         Array.from({ length: 10 }, (_, j) =>
