@@ -5,9 +5,13 @@
  * import { runConformance } from 'petstore-mock/conformance';
  * for await (const event of runConformance({ baseUrl: 'https://staging.example/v1', apiKey })) { … }
  */
+
+// Grading a recording (a HAR) with the proxy's checks, and reading one.
+export { readHarFile } from '../src/exchange/har-file.ts';
 export { registry } from './checks/index.ts';
 export type { Check, Requirement } from './checks/registry.ts';
 export { loadSpec, locateSpec } from './contract/spec.ts';
+export { gradeHar, type HarGradeOptions, type HarReport } from './har/grade.ts';
 export type { Exchange } from './http/exchange.ts';
 // The validating proxy (conformance/proxy): forwards an app's traffic unchanged and grades each exchange.
 export type { ProxyOptions } from './proxy/options.ts';

@@ -17,6 +17,7 @@ import {
 import { generateOperations, OPERATIONS_OUT } from './generate-operations.ts';
 import { generateRequestBodies, targets as requestBodyTargets } from './generate-request-bodies.ts';
 import { generateSpecTypes, specTypes } from './generate-spec-types.ts';
+import { STATE_SCHEMA_OUT, stateSchema } from './state-schema.ts';
 
 export interface GeneratedFile {
   /** Relative to the repository root. */
@@ -52,6 +53,7 @@ export const generatedFiles: readonly GeneratedFile[] = [
     from: 'fixtures/fixtures.schema.json',
     generate: () => validatorModule(fixturesSchema()),
   },
+  { path: STATE_SCHEMA_OUT, from: 'spec/mock-admin.openapi.yaml', generate: () => schemaText(stateSchema()) },
   {
     path: MCP_TOOLS_OUT,
     from: 'spec/mock-admin.openapi.yaml and spec/dashboard.openapi.yaml',

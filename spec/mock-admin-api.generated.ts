@@ -184,6 +184,12 @@ export interface paths {
          *     them), oldest first. Authorization-like headers are redacted whole, and the mock's keys wherever they
          *     appear (path, query, headers). Requests to `/__mock` and `/__dashboard` are not journalled. The filters
          *     combine (AND); `limit=N` keeps the newest N of the entries that match, still oldest first.
+         *
+         *     `format=har` answers the same entries as a HAR 1.2 document, which Chrome DevTools' "Import HAR" opens:
+         *     the requests as the journal keeps them (no request bodies), and the answers with their headers and,
+         *     for bodies up to 64 KiB (`responseBodyBytes`), their bodies; a larger body is given by its size only.
+         *     Authorization keeps its scheme (`Bearer [REDACTED]`), cookies their names; every credential and the
+         *     mock's keys are redacted. Each entry names its `_source` and, in a session, its `_session`.
          */
         readonly get: operations["adminListRequests"];
         readonly put?: never;
@@ -346,6 +352,43 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/__mock/state": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The whole state of the mock, as data
+         * @description Everything a test would otherwise rebuild with setup requests: the orders with their status, the
+         *     clock, the fault and latency rules (with their counters) and, when the mock runs it, the
+         *     custom-domains simulation (projects, zones and records, domains mid-verification, certificates).
+         *     With `X-Mock-Session`, that session's state. Versioned JSON with a `$schema`: the JSON Schema is
+         *     exported by the package as `petstore-mock/state.schema.json`. The journal and the sessions are not
+         *     part of it. `PUT` it back, now or after a restart, to restore it; `petstore-mock --state-file` keeps
+         *     it in a file across restarts.
+         */
+        readonly get: operations["adminGetState"];
+        /**
+         * Restore a state
+         * @description Replaces the state (or the session's, with `X-Mock-Session`) with the one given, atomically: the
+         *     whole document is checked first, and a malformed or invalid one is a 400 naming the first problem,
+         *     with nothing changed. The orders replace the current ones (`POST /__mock/reset` still goes back to the
+         *     seed); a manual clock takes the saved time and offset, a system clock the saved offset (real time
+         *     has moved on); the rules come back with their counters; a part the document leaves out (`domains`)
+         *     goes back to its seed. On a shared state (`--store`), the orders, the clock and the simulation are
+         *     restored for every replica; the fault and latency rules, which each replica keeps, on the one that
+         *     answered.
+         */
+        readonly put: operations["adminPutState"];
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/__mock/sessions": {
         readonly parameters: {
             readonly query?: never;
@@ -390,6 +433,112 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description The whole state of a mock (`GET /__mock/state`), version 1. Times of the custom-domains simulation are
+         *     milliseconds since the epoch on the mock's clock.
+         */
+        readonly MockState: {
+            /** @description Where the JSON Schema is (the package exports it as `petstore-mock/state.schema.json`). */
+            readonly $schema?: string;
+            /** @enum {integer} */
+            readonly version: 1;
+            readonly clock: {
+                /**
+                 * @description The clock's mode when saved; the restoring mock keeps its own.
+                 * @enum {string}
+                 */
+                readonly mode: "system" | "manual";
+                /** Format: date-time */
+                readonly now: string;
+                readonly offset: components["schemas"]["Duration"];
+            };
+            readonly orders: readonly components["schemas"]["StateOrder"][];
+            readonly faults: readonly components["schemas"]["SavedFault"][];
+            readonly latency: components["schemas"]["LatencySettings"];
+            readonly domains?: components["schemas"]["DomainsState"];
+        };
+        /** @description An order with every field given, its id a number (or a string beyond 2^53). */
+        readonly StateOrder: components["schemas"]["NewOrder"] & unknown;
+        readonly SavedFault: {
+            readonly id: string;
+            readonly matched: number;
+            readonly fired: number;
+            readonly rule: components["schemas"]["FaultInput"];
+        };
+        /** @description Milliseconds since the epoch, on the mock's clock. */
+        readonly Millis: number;
+        readonly MillisOrNull: components["schemas"]["Millis"] | null;
+        readonly DomainReason: {
+            readonly code: string;
+            readonly message: string;
+            readonly found: string | null;
+            readonly expected: string | null;
+        };
+        /** @description The custom-domains simulation's state (src/domains/types.ts), as its shared store keeps it. */
+        readonly DomainsState: {
+            readonly projects: readonly {
+                readonly id: string;
+                readonly name: string;
+                /** @enum {string} */
+                readonly plan: "free" | "pro" | "enterprise";
+                readonly deploys: readonly {
+                    readonly id: string;
+                    /** @enum {string} */
+                    readonly status: "succeeded" | "failed";
+                    readonly createdAt: components["schemas"]["Millis"];
+                }[];
+            }[];
+            readonly domains: readonly {
+                readonly name: string;
+                readonly unicodeName: string;
+                readonly projectId: string;
+                readonly apex: boolean;
+                /** @enum {string} */
+                readonly status: "pending" | "verifying" | "active" | "misconfigured";
+                readonly reasons: readonly components["schemas"]["DomainReason"][];
+                readonly certificate: {
+                    /** @enum {string} */
+                    readonly status: "none" | "pending" | "issued" | "failed";
+                    readonly reasons: readonly components["schemas"]["DomainReason"][];
+                    readonly requestedAt: components["schemas"]["MillisOrNull"];
+                    readonly issuedAt: components["schemas"]["MillisOrNull"];
+                    readonly nextAttemptAt: components["schemas"]["MillisOrNull"];
+                };
+                readonly createdAt: components["schemas"]["Millis"];
+                readonly checkAt: components["schemas"]["MillisOrNull"];
+                readonly checkedAt: components["schemas"]["MillisOrNull"];
+                readonly verifiedAt: components["schemas"]["MillisOrNull"];
+            }[];
+            /** @description Names removed from a project (serving them by Host says so). */
+            readonly removed: readonly string[];
+            readonly configs: readonly {
+                readonly projectId: string;
+                readonly primary: string | null;
+                readonly redirects: readonly {
+                    readonly from: string;
+                    readonly to: string;
+                    readonly status: number;
+                }[];
+            }[];
+            readonly zones: readonly {
+                readonly name: string;
+                readonly propagationMs: number;
+                readonly aliasSupport: boolean;
+                readonly caaServfail: boolean;
+                readonly records: readonly {
+                    readonly id: string;
+                    /** @enum {string} */
+                    readonly type: "A" | "AAAA" | "CNAME" | "ALIAS" | "ANAME" | "TXT" | "CAA";
+                    readonly host: string;
+                    readonly value: string;
+                    readonly ttl: number;
+                    readonly createdAt: components["schemas"]["Millis"];
+                    readonly visibleAt: components["schemas"]["Millis"];
+                    readonly deletedAt: components["schemas"]["MillisOrNull"];
+                    readonly hiddenAt: components["schemas"]["MillisOrNull"];
+                }[];
+            }[];
+        };
         readonly Session: {
             readonly id: string;
             /** Format: date-time */
@@ -451,8 +600,46 @@ export interface components {
             readonly query: string;
             /** @description The status answered; 0 when a fault (`reset`, `empty`) sent no answer. */
             readonly status: number;
+            /**
+             * @description Who answered, the mock itself or a real server the request was passed through to.
+             * @enum {string}
+             */
+            readonly source: "mock" | "upstream";
             readonly headers: {
                 readonly [key: string]: string;
+            };
+        };
+        /**
+         * @description A HAR 1.2 document (http://www.softwareishard.com/blog/har-12-spec/), as Chrome DevTools exports and
+         *     imports it. Entries carry `_source` (`mock` or `upstream`) and, when known, `_session`, `_traceId` and
+         *     `_error` (why there was no answer; the status is then 0).
+         */
+        readonly Har: {
+            readonly log: {
+                /** @constant */
+                readonly version: "1.2";
+                readonly creator: {
+                    readonly name: string;
+                    readonly version: string;
+                };
+                readonly pages?: readonly unknown[];
+                readonly entries: readonly {
+                    /** Format: date-time */
+                    readonly startedDateTime: string;
+                    readonly time: number;
+                    /** @description HAR 1.2's request (method, url, headers, cookies, queryString, sizes). */
+                    readonly request: Record<string, never>;
+                    /** @description HAR 1.2's response (status, headers, cookies, content with the body when kept). */
+                    readonly response: Record<string, never>;
+                    readonly cache: Record<string, never>;
+                    /** @description HAR 1.2's timings; `wait` is the time to the answer. */
+                    readonly timings: Record<string, never>;
+                    /** @enum {string} */
+                    readonly _source: "mock" | "upstream";
+                    readonly _session?: string;
+                    readonly _traceId?: string;
+                    readonly _error?: string;
+                }[];
             };
         };
         /** @description A request path such as `/v1/store/orders/7`; a `*` matches any characters. */
@@ -538,6 +725,8 @@ export interface components {
         readonly JournalPath: string;
         /** @description Only answers with this status. */
         readonly JournalStatus: number;
+        /** @description Only answers from this source (`mock`, or `upstream` for requests passed through to a real server). */
+        readonly JournalSource: "mock" | "upstream";
         /** @description Only requests at or after this instant of the mock's clock. */
         readonly JournalSince: string;
         /** @description Keep the newest N matching entries. */
@@ -811,10 +1000,14 @@ export interface operations {
                 readonly path?: components["parameters"]["JournalPath"];
                 /** @description Only answers with this status. */
                 readonly status?: components["parameters"]["JournalStatus"];
+                /** @description Only answers from this source (`mock`, or `upstream` for requests passed through to a real server). */
+                readonly source?: components["parameters"]["JournalSource"];
                 /** @description Only requests at or after this instant of the mock's clock. */
                 readonly since?: components["parameters"]["JournalSince"];
                 /** @description Keep the newest N matching entries. */
                 readonly limit?: components["parameters"]["JournalLimit"];
+                /** @description `json` (default): journal entries; `har`: a HAR 1.2 document of the same entries. */
+                readonly format?: "json" | "har";
             };
             readonly header?: never;
             readonly path?: never;
@@ -822,13 +1015,13 @@ export interface operations {
         };
         readonly requestBody?: never;
         readonly responses: {
-            /** @description Journal entries. */
+            /** @description Journal entries, or with `format=har` a HAR 1.2 document. */
             readonly 200: {
                 headers: {
                     readonly [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": readonly components["schemas"]["JournalEntry"][];
+                    readonly "application/json": readonly components["schemas"]["JournalEntry"][] | components["schemas"]["Har"];
                 };
             };
             readonly 400: components["responses"]["Error"];
@@ -861,6 +1054,8 @@ export interface operations {
                 readonly path?: components["parameters"]["JournalPath"];
                 /** @description Only answers with this status. */
                 readonly status?: components["parameters"]["JournalStatus"];
+                /** @description Only answers from this source (`mock`, or `upstream` for requests passed through to a real server). */
+                readonly source?: components["parameters"]["JournalSource"];
                 /** @description Only requests at or after this instant of the mock's clock. */
                 readonly since?: components["parameters"]["JournalSince"];
                 /** @description Keep the newest N matching entries. */
@@ -1102,6 +1297,76 @@ export interface operations {
                 };
             };
             readonly 404: components["responses"]["Error"];
+        };
+    };
+    readonly adminGetState: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The state. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["MockState"];
+                };
+            };
+        };
+    };
+    readonly adminPutState: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "clock": {
+                 *         "mode": "manual",
+                 *         "now": "2026-09-01T00:00:00.000Z",
+                 *         "offset": "0s"
+                 *       },
+                 *       "orders": [
+                 *         {
+                 *           "id": 1,
+                 *           "petId": 1,
+                 *           "quantity": 1,
+                 *           "shipDate": "2026-09-04T00:00:00.000Z",
+                 *           "complete": false,
+                 *           "status": "pending"
+                 *         }
+                 *       ],
+                 *       "faults": [],
+                 *       "latency": {
+                 *         "global": null,
+                 *         "routes": []
+                 *       }
+                 *     }
+                 */
+                readonly "application/json": components["schemas"]["MockState"];
+            };
+        };
+        readonly responses: {
+            /** @description The state now in force. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["MockState"];
+                };
+            };
+            readonly 400: components["responses"]["Error"];
         };
     };
     readonly adminListSessions: {

@@ -26,14 +26,35 @@ function importsOf(folder: string): string[] {
   );
 }
 
+/** The exchange record and its HAR rendering, which run anywhere (not the HAR file writer, which is Node's). */
+const frameworkFreeExchange = (line: string): boolean => {
+  const target = line.split(': ')[1] ?? '';
+  return target.startsWith(inside('exchange/')) && target !== inside('exchange/har-file.ts');
+};
+
 const outside = (imports: string[], allowed: string[]) =>
   imports.filter((line) => !allowed.some((prefix) => line.split(': ')[1]?.startsWith(prefix)));
 
 describe('the framework-free layers', () => {
-  it('src/core imports only its own files and the committed fixtures', () => {
+  it('src/core imports only its own files, the committed fixtures and the framework-free exchange record', () => {
     const imports = importsOf('core/');
     expect(imports.length).toBeGreaterThan(30);
-    expect(outside(imports, [inside('core/'), new URL('../fixtures/', src).href])).toEqual([]);
+    // The HAR 1.2 types (types only, no code) beside the exchange record.
+    const foreign = outside(imports, [inside('core/'), new URL('../fixtures/', src).href, 'har-format']);
+    expect(foreign.filter((line) => !frameworkFreeExchange(line))).toEqual([]);
+  });
+
+  it('src/exchange is data only: its HAR file writer alone touches the file system', () => {
+    const imports = importsOf('exchange/');
+    expect(imports.length).toBeGreaterThan(5);
+    // Types of HAR 1.2 (no code); the file writer is the one part that runs on Node only.
+    const foreign = outside(imports, [inside('exchange/'), 'har-format']);
+    expect(foreign.every((line) => line.startsWith('exchange/har-file.ts: '))).toBe(true);
+    expect(foreign.map((line) => line.split(': ')[1]).sort()).toEqual([
+      'node:fs/promises',
+      'node:path',
+      'write-file-atomic',
+    ]);
   });
 
   it('src/domains imports only its own files, src/core, the generated API types and two browser-safe packages', () => {

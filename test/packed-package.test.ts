@@ -42,6 +42,7 @@ const shipped = [
   /^bin\/petstore-(mock|conformance)\.js$/,
   /^dist\/.+\.(js|js\.map|d\.ts|json)$/,
   /^spec\/[\w.-]+\.yaml$/,
+  /^spec\/mock-state\.schema\.json$/,
   /^fixtures\/[\w.-]+\.json$/,
   /^src\/pages\/(dashboard|control|shared)\/[\w-]+\.(js|html|css)$/,
   /^docs\/[\w-]+\.md$/,

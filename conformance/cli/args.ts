@@ -18,10 +18,13 @@ export type Command =
       output?: string;
       /** Append the Markdown summary to $GITHUB_STEP_SUMMARY when it is set (off: --no-step-summary). */
       stepSummary: boolean;
+      /** Write every exchange of the run to this file as HAR 1.2 (--har). */
+      har?: string;
     };
 
 export const USAGE = `Usage: petstore-conformance --base-url URL [options]
        petstore-conformance proxy --upstream URL [options]   (grades your own traffic: proxy --help)
+       petstore-conformance grade --har FILE [--base-url URL]   (grades a browser's HAR: grade --help)
 
 Grades a deployment of the Petstore Store API against spec/openapi.yaml.
 Without order ids the run is safe: it sends only reads, unauthenticated requests and DELETEs of ids proven
@@ -43,6 +46,7 @@ Options:
                           operation): reported as expected, not failing the run; one that passes fails it
   --min-coverage PERCENT  fail when fewer documented (operation, status) pairs were seen (0 to 100)
   --trace-id-prefix HEX   start every traceparent trace id with these hex digits (at most 24)
+  --har FILE              write every exchange of the run to FILE as HAR 1.2 (credentials redacted)
   --timeout MS            budget of one request, waits included (default ${LIMITS.timeoutMs.fallback}, at most ${LIMITS.timeoutMs.max})
   --retries N             extra attempts after network errors only, with backoff (default 0, at most ${LIMITS.retries.max})
   --max-time SECONDS      budget of the whole run (default ${LIMITS.maxTimeSeconds.fallback}); checks left are not run, exit 2
@@ -105,6 +109,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     reporters: [...new Set(reporters)],
     output: values.output,
     stepSummary: !values['no-step-summary'],
+    ...(values.har === undefined ? {} : { har: values.har }),
     options: {
       baseUrl,
       apiKey: values['api-key'] ?? env.PETSTORE_API_KEY,
@@ -172,6 +177,7 @@ const parse = (args: string[]) =>
       header: { type: 'string', multiple: true },
       reporter: { type: 'string', multiple: true },
       output: { type: 'string' },
+      har: { type: 'string' },
       timeout: { type: 'string' },
       retries: { type: 'string' },
       'max-time': { type: 'string' },

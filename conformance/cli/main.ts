@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { registry } from '../checks/index.ts';
 import { REQUIREMENT_REASONS } from '../checks/registry.ts';
 import { EXPLORE_CHECKS } from '../explore/index.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { checkHarPath, writeRunHar } from '../output/har.ts';
 import { type DocumentReporterName, documentReporter, REPORT_FILES } from '../reporters/files.ts';
 import { createMarkdownReporter } from '../reporters/markdown.ts';
 import { createPrettyReporter } from '../reporters/pretty.ts';
@@ -101,10 +103,13 @@ export async function main(argv: string[], env: Record<string, string | undefine
       command.stepSummary && env.GITHUB_STEP_SUMMARY ? createMarkdownReporter({ strict }) : undefined;
     if (summary) reporters.push(summary);
     const run = runConformance(command.options); // options errors surface before any file is made
+    const exchanges: Exchange[] = [];
     if (command.output && files.length > 0) await prepareOutput(command.output);
+    if (command.har !== undefined) await checkHarPath(command.har);
     let exitCode = 2;
     for await (const event of run) {
       for (const reporter of reporters) reporter.handle(event);
+      if (command.har !== undefined && event.type === 'exchange') exchanges.push(event.exchange);
       if (event.type === 'finished') {
         exitCode = event.summary.exitCode;
         if (event.summary.error) stderr(`petstore-conformance: ${event.summary.error}\n`);
@@ -122,6 +127,10 @@ export async function main(argv: string[], env: Record<string, string | undefine
         await writeFile(file, redact(reporter.output()));
         stderr(`petstore-conformance: wrote ${file}\n`);
       }
+    }
+    if (command.har !== undefined) {
+      await writeRunHar(command.har, exchanges, [givenKey(argv, env), ...givenSecrets(argv)]);
+      stderr(`petstore-conformance: wrote ${command.har} (${exchanges.length} exchanges)\n`);
     }
     return exitCode;
   } catch (error) {

@@ -33,6 +33,8 @@ function answer(status: number, headers: Record<string, string> = {}, body = '')
   };
   return {
     seq: 1,
+    startedAt: 0,
+    source: 'upstream',
     request: { method: 'GET', path: '/', auth: 'none', url: 'http://x/', headers: {} },
     response,
     durationMs: 1,

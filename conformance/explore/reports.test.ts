@@ -90,6 +90,8 @@ describe('the exploration budget', () => {
         };
         return {
           seq: sent,
+          startedAt: 0,
+          source: 'upstream',
           request: { ...request, url: `http://api.test/v1${request.path}`, headers: {} },
           response,
           durationMs: 0,

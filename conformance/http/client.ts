@@ -29,6 +29,8 @@ export interface ClientOptions {
   /** The run's deadline on the `now` clock (`--max-time`): no request runs past it. */
   deadline?: number;
   now?: () => number;
+  /** Wall-clock time in ms since the epoch, for each exchange's `startedAt` (default Date.now). */
+  wallClock?: () => number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   /** Where `traceparent` ids come from (default: random, no prefix). */
@@ -84,6 +86,7 @@ export const joinUrl = (baseUrl: string, path: string): string => {
  */
 export function createHttpClient(options: ClientOptions): HttpClient {
   const now = options.now ?? (() => performance.now());
+  const wallClock = options.wallClock ?? Date.now;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const random = options.random ?? Math.random;
   const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
@@ -118,6 +121,7 @@ export function createHttpClient(options: ClientOptions): HttpClient {
       if (authorization) shownHeaders.authorization = shownAuthorization(request, authorization);
       const shown = { ...request, traceId, url, headers: shownHeaders };
       const maxAttempts = request.stateChanging ? 1 : 1 + options.retries;
+      let startedAt = wallClock();
       const record = (
         result: { response?: ExchangeResponse; error?: string },
         ms: number,
@@ -125,6 +129,8 @@ export function createHttpClient(options: ClientOptions): HttpClient {
       ) => {
         const exchange = {
           seq: ++seq,
+          startedAt,
+          source: 'upstream',
           request: shown,
           ...result,
           durationMs: Math.round(ms),
@@ -145,6 +151,7 @@ export function createHttpClient(options: ClientOptions): HttpClient {
       while (attempts < maxAttempts) {
         attempts++;
         const attemptStarted = now();
+        startedAt = wallClock();
         const limit = Math.max(1, Math.ceil(budgetEnd - attemptStarted));
         const describe = (cause: unknown) =>
           isTimeout(cause) && budgetEnd === deadline && deadline < started + options.timeoutMs

@@ -1,6 +1,8 @@
+import type { ExchangeRecord } from '../../src/exchange/record.ts';
 import type { NearMiss } from './near-miss.ts';
 
-// The record of one request and its answer: what the client sends, what checks, explore and reports read.
+// The record of one request and its answer: what the client sends, what checks, explore and reports read. It
+// is the kit's one exchange record (src/exchange, shared with the mock as data only), with what a run adds.
 
 /** How a request authenticates: the given key, no header, a wrong key, the key under another scheme… */
 export type AuthMode = 'valid' | 'none' | 'wrong' | 'non-bearer' | 'lowercase-bearer' | 'near-miss';
@@ -41,9 +43,10 @@ export interface ExchangeResponse {
 
 /**
  * One request and what came back (or the network error), as received: checks grade the raw exchange; events
- * yielded by the runner carry it redacted. The Authorization header is recorded as a description.
+ * yielded by the runner carry it redacted. The Authorization header is recorded as a description. `source`
+ * is always `upstream`: the deployment under test answered.
  */
-export interface Exchange {
+export interface Exchange extends ExchangeRecord {
   seq: number;
   request: RequestSpec & { url: string; headers: Record<string, string> };
   response?: ExchangeResponse;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../cli/main.ts';
+import { gradeMain } from '../har/cli.ts';
 import type { Listening } from '../test-support/listen.ts';
 import { startTarget, TARGET_KEY, type TargetOptions } from '../test-support/target.ts';
 import { proxyMain } from './cli.ts';
@@ -96,16 +97,31 @@ describe('petstore-conformance proxy as a process', () => {
     expect(`${stdout}${stderr}${JSON.stringify(json)}${junit}`).not.toContain(TARGET_KEY);
   });
 
-  it('on SIGINT exits 0 when no must rule was broken', async () => {
+  it('on SIGINT exits 0 when no must rule was broken; --har holds every exchange, redacted and gradable', async () => {
     const [upstream, dir] = [await target(), await tempDir()];
-    const proxy = await spawnProxy(['--upstream', upstream.baseUrl, ...reports(dir)]);
+    const har = join(dir, 'traffic.har');
+    const proxy = await spawnProxy(['--upstream', upstream.baseUrl, ...reports(dir), '--har', har]);
     await send(`${proxy.url}/v1/store/orders`, 'GET', ['Authorization', `Bearer ${TARGET_KEY}`]);
     await send(`${proxy.url}/v1/store/orders/1`, 'DELETE', ['Authorization', `bearer ${TARGET_KEY}`]);
     proxy.child.kill('SIGINT');
-    expect(await proxy.exited).toBe(0);
+    const exitCode = await proxy.exited;
+    expect(exitCode, JSON.stringify(proxy.output())).toBe(0);
     expect(proxy.output().stdout).toMatch(/2 exchange\(s\) forwarded, 2 graded/);
     const junit = await readFile(join(dir, 'conformance.junit.xml'), 'utf8');
     expect(junit).toMatch(/<testsuite name="petstore-conformance must" tests="\d+" failures="0"/);
+    const text = await readFile(har, 'utf8');
+    expect(text).not.toContain(TARGET_KEY);
+    const entries = JSON.parse(text).log.entries;
+    expect(
+      entries.map(
+        (e: { request: { method: string; url: string } }) => `${e.request.method} ${e.request.url}`,
+      ),
+    ).toEqual([`GET ${upstream.baseUrl}/store/orders`, `DELETE ${upstream.baseUrl}/store/orders/1`]);
+    expect(entries[0].response.content.text).toMatch(/^\[/);
+    expect(entries[1].request.headers).toContainEqual({ name: 'authorization', value: 'bearer [REDACTED]' });
+    const out: string[] = [];
+    const io = { stdout: (t: string) => out.push(t), stderr: (t: string) => out.push(t) };
+    expect(await gradeMain(['--har', har, '--base-url', upstream.baseUrl], io)).toBe(0);
   });
 
   it.each([
@@ -117,7 +133,7 @@ describe('petstore-conformance proxy as a process', () => {
   ])('exits 2 on a usage error: %j', async (args, message) => {
     const errors: string[] = [];
     const io = { stdout: () => {}, stderr: (t: string) => errors.push(t) };
-    const never = { once: () => undefined };
+    const never = { on: () => undefined };
     expect(await proxyMain(args as string[], {}, io, never)).toBe(2);
     expect(errors.join('')).toMatch(message as RegExp);
     expect(errors.join('')).not.toContain('pw');
@@ -129,7 +145,7 @@ describe('petstore-conformance proxy as a process', () => {
     const errors: string[] = [];
     const io = { stdout: () => {}, stderr: (t: string) => errors.push(t) };
     const args = ['--upstream', upstream.baseUrl, '--port', taken];
-    expect(await proxyMain(args, {}, io, { once: () => undefined })).toBe(2);
+    expect(await proxyMain(args, {}, io, { on: () => undefined })).toBe(2);
     expect(errors.join('')).toMatch(/^petstore-conformance proxy: listen EADDRINUSE.*\n/);
     expect(errors.join('')).not.toContain('internal error');
   });

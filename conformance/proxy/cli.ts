@@ -1,14 +1,18 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { appendHarEntries } from '../../src/exchange/har-file.ts';
+import type { ExchangeRecord } from '../../src/exchange/record.ts';
 import { reporterNames } from '../cli/args.ts';
 import type { Io } from '../cli/main.ts';
 import { appendStepSummary } from '../cli/step-summary.ts';
+import { checkHarPath, harCreator } from '../output/har.ts';
 import {
   type DocumentReporterName,
   documentReporter,
   isDocumentReporter,
   REPORT_FILES,
+  renderDocument,
 } from '../reporters/files.ts';
 import type { ConformanceEvent } from '../run/events.ts';
 import { UsageError } from '../run/usage-error.ts';
@@ -30,15 +34,20 @@ Options:
                       conformance.md, conformance.html)
   --no-step-summary   do not append the Markdown summary to $GITHUB_STEP_SUMMARY (done when it is set)
   --min-coverage PERCENT  exit 1 when the traffic saw fewer documented (operation, status) pairs
+  --har FILE          keep every exchange in FILE as HAR 1.2 as it happens (credentials redacted)
   --timeout MS        idle time allowed on the upstream before a 504 (default 10000)
   -h, --help          print this help
 
 The proxy is given no key: every credential it sees (Authorization, cookies, keys in query strings) is
 redacted from the log, the report and the files.`;
 
-/** What the process gives the proxy: the signals that stop it. */
+/**
+ * What the process gives the proxy: the signals that stop it. Listened to with `on`, not `once`: the HAR
+ * writer's library (write-file-atomic, through signal-exit) re-raises a signal that no other listener is
+ * left to hear, which would end the process in the middle of writing the reports.
+ */
 export interface Signals {
-  once(signal: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
+  on(signal: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
 }
 
 function parse(argv: string[], env: Record<string, string | undefined>) {
@@ -78,6 +87,7 @@ function parse(argv: string[], env: Record<string, string | undefined>) {
     files,
     output: values.output,
     stepSummary: !values['no-step-summary'],
+    har: values.har,
   };
 }
 
@@ -92,6 +102,7 @@ const parseFlags = (args: string[]) =>
       host: { type: 'string' },
       reporter: { type: 'string', multiple: true },
       output: { type: 'string' },
+      har: { type: 'string' },
       timeout: { type: 'string' },
       'min-coverage': { type: 'string' },
       'no-step-summary': { type: 'boolean' },
@@ -108,6 +119,7 @@ export async function proxyMain(
 ): Promise<number> {
   let command: ReturnType<typeof parse>;
   let proxy: Awaited<ReturnType<typeof startProxy>>;
+  const har = harAppender();
   try {
     command = parse(argv, env);
     if (command.help) {
@@ -115,10 +127,12 @@ export async function proxyMain(
       return 0;
     }
     if (command.output) await mkdir(command.output, { recursive: true });
+    if (command.har) await checkHarPath(command.har);
     const print = command.pretty ? io.stdout : () => {};
     proxy = await startProxy(command.options, {
       onViolation: (violation) => print(formatViolation(violation)),
       onError: (message) => io.stderr(`petstore-conformance proxy: ${message}\n`),
+      ...(command.har ? { onExchange: har.add(command.har, io) } : {}),
     });
   } catch (error) {
     // A usage error or a port that cannot be bound (EADDRINUSE, EACCES) is one line; anything else a stack.
@@ -133,13 +147,16 @@ export async function proxyMain(
   }
   io.stderr(formatBanner(proxy, proxy.report().upstream));
   await new Promise<void>((resolve) => {
-    signals.once('SIGINT', resolve);
-    signals.once('SIGTERM', resolve);
+    signals.on('SIGINT', resolve);
+    signals.on('SIGTERM', resolve);
   });
   const summary = await proxy.stop();
+  await har.written();
+  if (command.har) io.stderr(`petstore-conformance proxy: wrote ${command.har}\n`);
   const report = proxy.report();
   for (const name of command.files) {
-    const text = name === 'json' ? `${JSON.stringify(report, null, 2)}\n` : render(name, proxy.events());
+    const text =
+      name === 'json' ? `${JSON.stringify(report, null, 2)}\n` : renderDocument(name, proxy.events());
     if (!command.output) io.stdout(text);
     else {
       const file = join(command.output, REPORT_FILES[name]);
@@ -148,16 +165,29 @@ export async function proxyMain(
     }
   }
   if (command.stepSummary && env.GITHUB_STEP_SUMMARY)
-    await appendStepSummary(env, render('markdown', proxy.events()), (text) =>
+    await appendStepSummary(env, renderDocument('markdown', proxy.events()), (text) =>
       io.stderr(`petstore-conformance proxy: ${text}\n`),
     );
   (command.pretty ? io.stdout : io.stderr)(`\n${formatProxySummary(report, summary)}`);
   return summary.exitCode;
 }
 
-/** A document of the proxy's report through the suite's reporter of that name. */
-function render(name: DocumentReporterName, events: readonly ConformanceEvent[]): string {
-  const reporter = documentReporter(name);
-  for (const event of events) reporter.handle(event);
-  return reporter.output();
+/** `--har FILE`: each exchange appended as it happens (the writer folds bursts into few writes); a failure said once. */
+function harAppender() {
+  const pending = new Set<Promise<void>>();
+  let failed = false;
+  return {
+    add: (file: string, io: Io) => (exchange: ExchangeRecord) => {
+      const write = appendHarEntries(file, [exchange], { creator: harCreator() })
+        .catch((error: Error) => {
+          if (!failed) io.stderr(`petstore-conformance proxy: --har ${file}: ${error.message}\n`);
+          failed = true;
+        })
+        .finally(() => pending.delete(write));
+      pending.add(write);
+    },
+    written: async () => {
+      await Promise.all(pending);
+    },
+  };
 }

@@ -45,7 +45,7 @@ async function proxy(args: string[], env: Record<string, string> = {}) {
   };
   const io = { stdout: write, stderr: write };
   const exit = proxyMain(['--port', '0', ...args], env, io, {
-    once: (_name, listener) => {
+    on: (_name, listener) => {
       signal ??= listener;
     },
   });

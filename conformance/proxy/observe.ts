@@ -38,8 +38,9 @@ const firstHeader = (raw: readonly string[], name: string): string | undefined =
 };
 
 /**
- * Grades one forwarded exchange and records it; returns its violations (redacted) in the order found. `path` is
- * the request's path below the base path, without the query: what the spec's paths are matched against.
+ * Grades one forwarded exchange and records it; returns its violations (redacted) in the order found, and the
+ * answer as graded (its body decoded; undefined when the upstream did not answer). `path` is the request's
+ * path below the base path, without the query: what the spec's paths are matched against.
  */
 export function observe(
   spec: Spec,
@@ -47,11 +48,11 @@ export function observe(
   exchange: Forwarded & { path: string },
   seq: number,
   limit: number,
-): ProxyViolation[] {
+): { violations: ProxyViolation[]; graded?: ExchangeResponse } {
   const { answer } = exchange;
   if (!answer) {
     recorder.exchange('upstream failed');
-    return [];
+    return { violations: [] };
   }
   const { target, path } = exchange;
   const copy = gradedCopy(answer, limit);
@@ -68,11 +69,11 @@ export function observe(
   const graded = gradeExchange(spec, observed);
   const answered = graded.operation && { operationId: graded.operation.operationId, status: answer.status };
   recorder.exchange(graded.operation ? 'graded' : 'not graded', graded.applied, answered);
-  if (graded.findings.length === 0) return [];
+  if (graded.findings.length === 0) return { violations: [], graded: copy.response };
   const curl = curlFor(exchange);
   // The client's own trace, forwarded unchanged: the violation names it so it can be found in the traces.
   const traceId = parseTraceparent(firstHeader(exchange.requestHeaders, 'traceparent'))?.traceId;
-  return graded.findings.map(({ rule, message }) =>
+  const violations = graded.findings.map(({ rule, message }) =>
     recorder.violation({
       seq,
       operation: {
@@ -88,4 +89,5 @@ export function observe(
       ...(traceId ? { traceId } : {}),
     }),
   );
+  return { violations, graded: copy.response };
 }

@@ -23,7 +23,8 @@ export interface ProxyViolation {
 
 export interface ProxyReport {
   tool: 'petstore-conformance';
-  mode: 'proxy';
+  /** `proxy`: live traffic; `har`: a recording (`grade --har`), whose file `upstream` names. */
+  mode: 'proxy' | 'har';
   upstream: string;
   startedAt: string;
   /** Requests forwarded (or answered 502/504 because the upstream failed). */
@@ -52,6 +53,7 @@ export function createRecorder(options: {
   spec: Spec;
   /** Fail the summary when the traffic saw fewer documented (operation, status) pairs than this percentage. */
   minCoverage?: number;
+  mode?: ProxyReport['mode'];
 }) {
   const coverage = createCoverage(options.spec);
   const kept: ProxyViolation[] = [];
@@ -140,7 +142,7 @@ export function createRecorder(options: {
       const { coverage: seen, ...rest } = summary();
       return {
         tool: 'petstore-conformance',
-        mode: 'proxy',
+        mode: options.mode ?? 'proxy',
         upstream: options.upstream,
         startedAt: options.startedAt,
         exchanges,

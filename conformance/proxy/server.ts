@@ -1,11 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ExchangeRecord } from '../../src/exchange/record.ts';
 import { loadSpec } from '../contract/spec.ts';
 import { createJunitReporter } from '../reporters/junit.ts';
 import type { CheckResult, ConformanceEvent, Summary } from '../run/events.ts';
 import { createForwarder } from './forward.ts';
 import { observe } from './observe.ts';
 import { type ProxyOptions, resolveProxyOptions } from './options.ts';
+import { recordOf } from './record.ts';
 import { createRecorder, type ProxyReport, type ProxyViolation } from './report.ts';
 import { ALL_RULES } from './rules.ts';
 import { createSecrets, secretsInRequest, secretsInResponse } from './secrets.ts';
@@ -19,8 +21,10 @@ export interface ProxyHooks {
   onViolation?: (violation: ProxyViolation) => void;
   /** An unexpected error of the proxy itself (never the upstream's), already redacted. */
   onError?: (message: string) => void;
-  /** The clock for the report's start time. */
+  /** The clock for the report's start time and each exchange's. */
   now?: () => Date;
+  /** Each exchange as the kit's one exchange record, with every credential seen so far redacted (`--har`). */
+  onExchange?: (exchange: ExchangeRecord) => void;
 }
 
 export interface RunningProxy {
@@ -56,7 +60,8 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
   const spec = loadSpec(options.specPath);
   const secrets = createSecrets();
   const upstream = options.upstream.href.replace(/\/+$/, '');
-  const startedAt = (hooks.now ?? (() => new Date()))().toISOString();
+  const now = hooks.now ?? (() => new Date());
+  const startedAt = now().toISOString();
   const recorder = createRecorder({
     upstream,
     startedAt,
@@ -76,11 +81,13 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
   async function proxied(req: IncomingMessage, res: ServerResponse, target: string): Promise<void> {
     for (const secret of secretsInRequest(req.rawHeaders, target)) secrets.add(secret);
     const below = target.slice(basePath.length);
+    const exchangeStarted = now().getTime();
     const exchange = await forwarder.forward(req, res, below);
     for (const secret of secretsInResponse(exchange.answer?.rawHeaders ?? [])) secrets.add(secret);
-    const graded = { ...exchange, target, path: below.split('?')[0] || '/' };
-    const violations = observe(spec, recorder, graded, ++seq, options.maxBodyBytes);
+    const forwarded = { ...exchange, target, path: below.split('?')[0] || '/' };
+    const { violations, graded } = observe(spec, recorder, forwarded, ++seq, options.maxBodyBytes);
     for (const violation of violations) hooks.onViolation?.(violation);
+    hooks.onExchange?.(recordOf(exchange, graded, exchangeStarted, secrets.redact));
   }
 
   const server = createServer((req, res) => {
@@ -150,7 +157,11 @@ function originForm(target: string): string {
 }
 
 /** The report as the suite's events: what its reporters consume. */
-function eventsOf(report: ProxyReport, results: CheckResult[], minCoverage?: number): ConformanceEvent[] {
+export function eventsOf(
+  report: ProxyReport,
+  results: CheckResult[],
+  minCoverage?: number,
+): ConformanceEvent[] {
   return [
     {
       type: 'started',

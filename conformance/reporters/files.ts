@@ -1,4 +1,4 @@
-import type { Reporter } from '../run/events.ts';
+import type { ConformanceEvent, Reporter } from '../run/events.ts';
 import { createHtmlReporter } from './html.ts';
 import { createJsonReporter } from './json.ts';
 import { createJunitReporter } from './junit.ts';
@@ -31,4 +31,11 @@ export function documentReporter(
     case 'html':
       return createHtmlReporter(options);
   }
+}
+
+/** One document rendered from a finished stream of events (the proxy's report, a graded HAR). */
+export function renderDocument(name: DocumentReporterName, events: readonly ConformanceEvent[]): string {
+  const reporter = documentReporter(name);
+  for (const event of events) reporter.handle(event);
+  return reporter.output();
 }

@@ -9,6 +9,8 @@ import { createPrettyReporter } from './pretty.ts';
 
 const exchange: Exchange = {
   seq: 1,
+  startedAt: Date.parse('2026-09-01T00:00:00Z'),
+  source: 'upstream',
   request: {
     method: 'DELETE',
     path: '/store/orders/9',

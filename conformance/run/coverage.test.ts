@@ -24,6 +24,8 @@ const shipped = (
 
 const exchange = (method: string, operationId: string | undefined, status?: number): Exchange => ({
   seq: 1,
+  startedAt: NOW,
+  source: 'upstream',
   request: {
     method,
     path: '/x',

@@ -38,6 +38,7 @@ export function listening(mock: RunningServer, options: CliOptions) {
             : []),
           ...(mock.simulation ? [`  Page:    ${mock.url}/__dashboard/ (Project settings > Domains)`] : []),
           ...(options.watch ? [`  Watch:   reloading ${options.fixturesFile} when it changes`] : []),
+          ...(options.stateFile ? [`  State:   kept in ${options.stateFile} (GET /__mock/state)`] : []),
           ...(isWildcard(options.host)
             ? [
                 "  Hosts:   localhost, IP addresses and this machine's name; allow other names with --allowed-host NAME",

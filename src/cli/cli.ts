@@ -3,8 +3,15 @@
 import { main } from './main.ts';
 
 const stop = new AbortController();
-process.once('SIGINT', () => stop.abort('SIGINT'));
-process.once('SIGTERM', () => stop.abort('SIGTERM'));
+// `on`, not `once`: the state file's writer (write-file-atomic, through signal-exit) re-raises a signal no
+// other listener is left to hear, which would end the process before its last write. A second signal
+// stops it at once, as one did before.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stop.signal.aborted) process.exit(130);
+    stop.abort(signal);
+  });
+}
 
 main(process.argv.slice(2), process.env, {
   stdout: (text) => process.stdout.write(text),

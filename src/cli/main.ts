@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { once } from 'node:events';
 import { hostname } from 'node:os';
 import { createNodeDnsResolver } from '../node/dns-resolver.ts';
-import { type ServerOptions, startServer } from '../node/server.ts';
+import { type RunningServer, type ServerOptions, startServer } from '../node/server.ts';
 import { packageVersion } from '../node/version.ts';
 import type { RedisState } from '../redis/index.ts';
 import { listening } from './banner.ts';
@@ -12,6 +12,7 @@ import { eventLogger, requestLogger } from './log.ts';
 import { mcpCommand } from './mcp-command.ts';
 import { type CliOptions, type Environment, parseCli, USAGE } from './options.ts';
 import { loadFixtures, type SeedData, seedData, watchFile } from './seed.ts';
+import { readStateFile, type StateFileWriter, stateFileWriter } from './state-file.ts';
 import { oneLine } from './text.ts';
 import { serveWithWorkers } from './workers.ts';
 
@@ -54,11 +55,26 @@ async function serve(options: CliOptions, io: Io): Promise<number> {
         },
       });
   let shared: RedisState | undefined;
+  const stateFile = options.stateFile;
+  const writer = stateFile
+    ? stateFileWriter({
+        file: stateFile,
+        snapshot: async () => (mock as RunningServer).api.snapshot(),
+        onError: (error) =>
+          log('state-file-failed', { file: stateFile, error: error.message }, [
+            `Could not save the state to ${stateFile}: ${error.message}`,
+          ]),
+      })
+    : undefined;
   try {
+    const saved = stateFile ? await readStateFile(stateFile) : undefined;
     const firstSeed = await seedData(options);
     shared = options.store ? await openSharedState(options, firstSeed) : undefined;
-    const ready = serverOptions(options, firstSeed, mock?.port ?? options.port, write, shared);
-    if (mock) mock.reload(ready);
+    const ready: ServerOptions = {
+      ...serverOptions(options, firstSeed, mock?.port ?? options.port, write, shared, writer),
+      ...(stateFile && saved !== undefined ? { prepare: (api) => restoreSaved(api, stateFile, saved) } : {}),
+    };
+    if (mock) await mock.reload(ready);
     else mock = await startServer(ready);
   } catch (error) {
     await mock?.close();
@@ -83,7 +99,8 @@ async function serve(options: CliOptions, io: Io): Promise<number> {
     // The new mock is served on the same server: connections stay open and the port is never free, so a
     // client's pooled connection is not closed under it (which made requests right after a reload fail).
     try {
-      mock.reload(serverOptions(options, seed, mock.port, write, shared));
+      await mock.reload(serverOptions(options, seed, mock.port, write, shared, writer));
+      writer?.changed();
     } catch (error) {
       const message = `${startError(error as Error)} Keeping the current orders.`;
       return log('reload-failed', { error: message }, [message]);
@@ -102,6 +119,7 @@ async function serve(options: CliOptions, io: Io): Promise<number> {
   unwatch?.();
   await reloading;
   await mock.close();
+  await writer?.flush();
   await shared?.close();
   const signal = String(io.stop.reason);
   log('stopped', { signal }, [`Stopped (${signal}).`]);
@@ -114,9 +132,11 @@ function serverOptions(
   port: number,
   write: (line: string) => void,
   shared?: RedisState,
+  writer?: StateFileWriter,
 ): ServerOptions {
   const log = eventLogger(options.logFormat, write);
   return {
+    ...(writer ? { onChange: writer.changed } : {}),
     sessions: options.sessions,
     // A shared state brings its clock and its seed (given when it was opened); memory takes them here.
     ...(shared ? { state: shared, pets: seed.pets } : { clock: options.clock, ...seed }),
@@ -143,6 +163,15 @@ function serverOptions(
         `Unexpected error on ${request.method} ${request.path}: ${(error as Error).stack ?? String(error)}`,
       ]),
   };
+}
+
+/** Puts the state saved in `file` back; a state the mock refuses is a start error naming the file. */
+async function restoreSaved(api: RunningServer['api'], file: string, saved: unknown): Promise<void> {
+  try {
+    await api.restore(saved);
+  } catch (error) {
+    throw new Error(`--state-file ${file}: ${(error as Error).message}`);
+  }
 }
 
 /** Loaded only with --store: node-redis stays out of the default start-up (and of the MSW bundle). */

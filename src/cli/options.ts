@@ -58,6 +58,8 @@ export interface CliOptions {
   readonly keyPrefix: string;
   /** Processes serving one port (node:cluster); more than one needs `store`. */
   readonly workers: number;
+  /** Load the state from this file at start (when it exists) and keep it there after every change. */
+  readonly stateFile?: string;
 }
 
 export type ParsedCommand =
@@ -115,6 +117,14 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
     );
   }
   if (values.watch && values.fixtures === undefined) throw new UsageError('--watch needs --fixtures FILE.');
+  const stateFile = values['state-file'];
+  if (stateFile !== undefined && (stateFile === '' || (values.store ?? fromEnv(env, 'PETSTORE_STORE')))) {
+    throw new UsageError(
+      stateFile === ''
+        ? '--state-file needs a file path.'
+        : '--state-file keeps the state of one process; with --store the state lives in Redis already.',
+    );
+  }
   if (values.mcp && values['no-admin'])
     throw new UsageError('--mcp serves the admin API as tools: drop --no-admin.');
   const generate =
@@ -141,6 +151,7 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
           : [apiKey('PETSTORE_API_KEY', envKey)],
       ...(generate ? { generate } : {}),
       ...(values.fixtures === undefined ? {} : { fixturesFile: values.fixtures }),
+      ...(stateFile === undefined ? {} : { stateFile }),
       watch: values.watch,
       corsOrigin: (values['cors-origin'] ?? ['*']).map(corsOrigin),
       cors: !values['no-cors'],
@@ -173,6 +184,7 @@ const OPTIONS = {
   seed: { type: 'string' },
   orders: { type: 'string' },
   fixtures: { type: 'string' },
+  'state-file': { type: 'string' },
   watch: { type: 'boolean', default: false },
   'cors-origin': { type: 'string', multiple: true },
   latency: { type: 'string' },

@@ -18,6 +18,8 @@ Options:
   --fixtures FILE       load orders from FILE: an array of orders, or {"orders": [...], "pets": [...]}
                         (JSON Schema: petstore-mock/fixtures.schema.json)
   --watch               reload --fixtures when FILE changes (a bad file keeps the current orders)
+  --state-file PATH     restore the state saved in PATH at start (orders, clock, rules, domains; see
+                        GET /__mock/state), and save it there after every change, atomically
   --cors-origin ORIGIN  an origin the Store API allows, reflected with credentials (default *: any);
                         repeat for several, e.g. --cors-origin http://localhost:5173
   --no-cors             no CORS headers on the Store API
@@ -48,4 +50,4 @@ Environment (an option given on the command line wins):
   PETSTORE_API_KEY      as one --api-key
   PETSTORE_STORE        as --store
 
-Exit codes: 0 stopped by Ctrl+C or SIGTERM (answers in flight finish first); 2 a bad option or fixture file, a port in use, or Redis unreachable.`;
+Exit codes: 0 stopped by Ctrl+C or SIGTERM (answers in flight finish first); 2 a bad option, fixture file or state file, a port in use, or Redis unreachable.`;

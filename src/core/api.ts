@@ -2,6 +2,7 @@ import { createClock, type MockClock } from './controls/clock.ts';
 import { type JournalLimits, RequestJournal } from './controls/journal.ts';
 import { parseLatency } from './controls/latency.ts';
 import { type MockPreset, storePresets } from './controls/presets.ts';
+import { type MockStateDocument, prepareRestore, snapshotState } from './controls/snapshot.ts';
 import { TrafficControls } from './controls/traffic.ts';
 import {
   DEFAULT_PETS_DEPRECATION,
@@ -75,6 +76,15 @@ export interface MockApiOptions {
   readonly journalLimit?: number | JournalLimits;
   /** Called once per unexpected exception (the answer is a 500 Error body); default `console.error`. */
   readonly onUnexpectedError?: (error: unknown, request: MockRequest) => void;
+  /**
+   * Where the mock is reached (`http://localhost:4010`), for the absolute URLs of its HAR
+   * (`GET /__mock/requests?format=har`); default each request's `Host`. The MSW handlers give their base URL's.
+   */
+  readonly origin?: string;
+  /** The package's version, named as the HAR's creator. */
+  readonly version?: string;
+  /** The session this state answers for (set by the composition root), named in its HAR entries. */
+  readonly session?: string;
 }
 
 /** A running mock: one `handle` shared by every adapter, and the state behind it. */
@@ -97,6 +107,13 @@ export interface MockApi {
   reject(error: ApiError, path?: string): MockResponse;
   /** Back to the seed state: orders, journal, clock and every extension. */
   reset(): Promise<void>;
+  /** The whole state as data (`GET /__mock/state`): orders, clock, rules and the extensions' parts. */
+  snapshot(): Promise<MockStateDocument>;
+  /**
+   * Puts a state back (`PUT /__mock/state`), atomically: an invalid one throws a 400 ApiError naming the
+   * first problem and changes nothing.
+   */
+  restore(state: unknown): Promise<void>;
   readonly clock: MockClock;
   readonly store: OrderStore;
   readonly journal: RequestJournal;
@@ -142,7 +159,11 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const origins = corsOrigins(options);
   const kit = new ResponseKit(origins);
   const controlPlanes = new ControlPlanes(options.adminCorsOrigins);
-  const journal = new RequestJournal(options.journalLimit ?? {}, apiKeys);
+  const journal = new RequestJournal(options.journalLimit ?? {}, apiKeys, {
+    session: options.session,
+    origin: options.origin,
+    creator: { name: 'petstore-mock', version: options.version ?? 'unknown' },
+  });
   const traffic = new TrafficControls({ latency: startLatency(options.latency), random: options.random });
   const extensions = [deprecationNotice(deprecation, kit), ...(options.extensions ?? [])];
 
@@ -153,6 +174,12 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     traffic.reset();
     for (const extension of extensions) await extension.reset?.();
   }
+  const holder = { store, clock, traffic, extensions: options.extensions ?? [] };
+  const snapshot = () => snapshotState(holder);
+  const restore = async (state: unknown) => {
+    const apply = prepareRestore(holder, state);
+    await apply();
+  };
   // Last, so that extensions can own deeper /__mock paths (the dashboard's controls).
   const storeOwn = storePresets(store, clock);
   const presets = () => [
@@ -160,7 +187,9 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     ...extensions.flatMap((extension) => extension.presets ?? extension.scenarios ?? []),
   ];
   if (options.admin !== false) {
-    extensions.push(adminApi({ store, journal, kit: controlPlanes.kit, clock, reset, traffic, presets }));
+    extensions.push(
+      adminApi({ store, journal, kit: controlPlanes.kit, clock, reset, traffic, presets, snapshot, restore }),
+    );
   }
 
   const router = new Router([...orderRoutes(store, kit), ...petRoutes(pets, deprecation, kit, clock)]);
@@ -190,6 +219,8 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     reject: (error, path) =>
       (path !== undefined && isControlPlane(path) ? controlPlanes.kit : kit).error(error),
     reset,
+    snapshot,
+    restore,
     clock,
     store,
     journal,

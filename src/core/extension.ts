@@ -31,6 +31,24 @@ export interface MockExtension {
   readonly scenarios?: readonly MockPreset[];
   /** Back to the seed state; called by `POST /__mock/reset` and by the MSW controller's `reset()`. */
   reset?(): Promise<void>;
+  /** Its part of the mock's state (`GET`/`PUT /__mock/state`), when it keeps any worth saving. */
+  readonly state?: StatePart;
+}
+
+/**
+ * A part of the mock's state beside the orders, the clock and the rules: the domains simulation's under
+ * `domains` (later parts, an OAuth token registry say, add theirs under their own key, with its schema in
+ * spec/mock-admin.openapi.yaml's MockState).
+ */
+export interface StatePart {
+  /** Its property in the state document. */
+  readonly key: string;
+  snapshot(): Promise<unknown>;
+  /**
+   * Checks its saved value (already valid by the spec's schema) and returns how to put it back; throws a 400
+   * ApiError naming the first problem, having changed nothing.
+   */
+  prepare(value: unknown): () => Promise<void>;
 }
 
 /** A method and a path pattern the mock answers, e.g. `{ method: 'DELETE', path: '/v1/store/orders/:orderId' }`. */

@@ -106,7 +106,7 @@ export function createHandle(parts: HandlerParts): Handle {
     }
     if (shaping) response = shape(response, shaping);
     // The journal is for the API under test; reading it should not fill it.
-    if (storePlane) journal.record(request, response.status, clock.now());
+    if (storePlane) journal.record(request, response, clock.now());
     else if (isControlPlane(request.path)) response = controlPlanes.finish(request, response);
     return response;
   }

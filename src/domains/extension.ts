@@ -5,6 +5,7 @@ import { createDashboard, type Dashboard, type DashboardOptions } from './dashbo
 import { createHostRouting } from './host-routing.ts';
 import { createMockRoutes, mockPrefix } from './mock-routes.ts';
 import { presets } from './presets.ts';
+import { domainsStatePart } from './saved-state.ts';
 import type { DashboardStore } from './store.ts';
 
 /** The simulation's entry in the mock state's documents (`StatePort.documents`): a DashboardStore. */
@@ -67,6 +68,7 @@ export function createDomainsDashboard(options: DomainsDashboardOptions = {}): D
       apply: async () => void (await simulation.loadPreset(name)),
     })),
     reset: () => simulation.reset(),
+    state: domainsStatePart(simulation),
   };
 }
 

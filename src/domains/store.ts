@@ -28,6 +28,11 @@ export interface DashboardStore {
   deleteZone(name: string): Promise<void>;
 
   clear(): Promise<void>;
+
+  /** The whole state as plain data (`GET /__mock/state`); optional for stores of your own. */
+  snapshot?(): DashboardState | Promise<DashboardState>;
+  /** Replaces the whole state at once (`PUT /__mock/state`); without it, `clear` and the puts do it. */
+  restore?(state: DashboardState): Promise<void>;
 }
 
 const emptyConfig: DomainsConfig = { primary: null, redirects: [] };
@@ -43,15 +48,26 @@ export interface DashboardState {
 
 export interface MemoryDashboardStore extends DashboardStore {
   snapshot(): DashboardState;
+  restore(state: DashboardState): Promise<void>;
 }
 
 export function createMemoryStore(initial?: DashboardState): MemoryDashboardStore {
-  const projects = new Map(initial?.projects.map((project) => [project.id, project]));
-  const domains = new Map(initial?.domains.map((domain) => [domain.name, domain]));
-  const removed = new Set(initial?.removed);
-  const configs = new Map(initial?.configs);
-  const zones = new Map(initial?.zones.map((zone) => [zone.name, zone]));
+  let projects = new Map<string, Project>();
+  let domains = new Map<string, Domain>();
+  let removed = new Set<string>();
+  let configs = new Map<string, DomainsConfig>();
+  let zones = new Map<string, Zone>();
+  /** Every map at once, so no request ever sees half of a restored state. */
+  const load = (state?: DashboardState) => {
+    projects = new Map(state?.projects.map((project) => [project.id, project]));
+    domains = new Map(state?.domains.map((domain) => [domain.name, domain]));
+    removed = new Set(state?.removed);
+    configs = new Map(state?.configs);
+    zones = new Map(state?.zones.map((zone) => [zone.name, zone]));
+  };
+  load(initial);
   return {
+    restore: async (state) => load(state),
     snapshot: () => ({
       projects: [...projects.values()],
       domains: [...domains.values()],
@@ -76,9 +92,6 @@ export function createMemoryStore(initial?: DashboardState): MemoryDashboardStor
     getZone: async (name) => zones.get(name),
     putZone: async (zone) => void zones.set(zone.name, zone),
     deleteZone: async (name) => void zones.delete(name),
-    async clear() {
-      for (const map of [projects, domains, configs, zones]) map.clear();
-      removed.clear();
-    },
+    clear: async () => load(),
   };
 }

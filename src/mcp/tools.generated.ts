@@ -310,7 +310,7 @@ export const adminTools: readonly AdminTool[] = [
   {
     "name": "list_requests",
     "title": "The request journal, optionally filtered",
-    "description": "The request journal, optionally filtered. The last requests to the API (1000 and 4 MiB by default; a read returns at most the newest 1 MiB of them), oldest first. Authorization-like headers are redacted whole, and the mock's keys wherever they appear (path, query, headers). Requests to `/__mock` and `/__dashboard` are not journalled. The filters combine (AND); `limit=N` keeps the newest N of the entries that match, still oldest first. (GET /__mock/requests, spec/mock-admin.openapi.yaml adminListRequests)",
+    "description": "The request journal, optionally filtered. The last requests to the API (1000 and 4 MiB by default; a read returns at most the newest 1 MiB of them), oldest first. Authorization-like headers are redacted whole, and the mock's keys wherever they appear (path, query, headers). Requests to `/__mock` and `/__dashboard` are not journalled. The filters combine (AND); `limit=N` keeps the newest N of the entries that match, still oldest first. `format=har` answers the same entries as a HAR 1.2 document, which Chrome DevTools' \"Import HAR\" opens: the requests as the journal keeps them (no request bodies), and the answers with their headers and, for bodies up to 64 KiB (`responseBodyBytes`), their bodies; a larger body is given by its size only. Authorization keeps its scheme (`Bearer [REDACTED]`), cookies their names; every credential and the mock's keys are redacted. Each entry names its `_source` and, in a session, its `_session`. (GET /__mock/requests, spec/mock-admin.openapi.yaml adminListRequests)",
     "spec": "mock-admin.openapi.yaml",
     "operationId": "adminListRequests",
     "method": "GET",
@@ -320,8 +320,10 @@ export const adminTools: readonly AdminTool[] = [
       "method",
       "path",
       "status",
+      "source",
       "since",
-      "limit"
+      "limit",
+      "format"
     ],
     "jsonBody": false,
     "inputSchema": {
@@ -341,6 +343,14 @@ export const adminTools: readonly AdminTool[] = [
           "maximum": 599,
           "description": "Only answers with this status."
         },
+        "source": {
+          "type": "string",
+          "enum": [
+            "mock",
+            "upstream"
+          ],
+          "description": "Only answers from this source (`mock`, or `upstream` for requests passed through to a real server)."
+        },
         "since": {
           "type": "string",
           "format": "date-time",
@@ -350,6 +360,14 @@ export const adminTools: readonly AdminTool[] = [
           "type": "integer",
           "minimum": 1,
           "description": "Keep the newest N matching entries."
+        },
+        "format": {
+          "type": "string",
+          "enum": [
+            "json",
+            "har"
+          ],
+          "description": "`json` (default): journal entries; `har`: a HAR 1.2 document of the same entries."
         },
         "session": {
           "type": "string",
@@ -396,6 +414,7 @@ export const adminTools: readonly AdminTool[] = [
       "method",
       "path",
       "status",
+      "source",
       "since",
       "limit"
     ],
@@ -416,6 +435,14 @@ export const adminTools: readonly AdminTool[] = [
           "minimum": 0,
           "maximum": 599,
           "description": "Only answers with this status."
+        },
+        "source": {
+          "type": "string",
+          "enum": [
+            "mock",
+            "upstream"
+          ],
+          "description": "Only answers from this source (`mock`, or `upstream` for requests passed through to a real server)."
         },
         "since": {
           "type": "string",
@@ -709,6 +736,753 @@ export const adminTools: readonly AdminTool[] = [
       },
       "required": [
         "name"
+      ],
+      "additionalProperties": false
+    }
+  },
+  {
+    "name": "get_state",
+    "title": "The whole state of the mock, as data",
+    "description": "The whole state of the mock, as data. Everything a test would otherwise rebuild with setup requests: the orders with their status, the clock, the fault and latency rules (with their counters) and, when the mock runs it, the custom-domains simulation (projects, zones and records, domains mid-verification, certificates). With `X-Mock-Session`, that session's state. Versioned JSON with a `$schema`: the JSON Schema is exported by the package as `petstore-mock/state.schema.json`. The journal and the sessions are not part of it. `PUT` it back, now or after a restart, to restore it; `petstore-mock --state-file` keeps it in a file across restarts. (GET /__mock/state, spec/mock-admin.openapi.yaml adminGetState)",
+    "spec": "mock-admin.openapi.yaml",
+    "operationId": "adminGetState",
+    "method": "GET",
+    "path": "/__mock/state",
+    "pathParameters": [],
+    "queryParameters": [],
+    "jsonBody": false,
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "session": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  {
+    "name": "put_state",
+    "title": "Restore a state",
+    "description": "Restore a state. Replaces the state (or the session's, with `X-Mock-Session`) with the one given, atomically: the whole document is checked first, and a malformed or invalid one is a 400 naming the first problem, with nothing changed. The orders replace the current ones (`POST /__mock/reset` still goes back to the seed); a manual clock takes the saved time and offset, a system clock the saved offset (real time has moved on); the rules come back with their counters; a part the document leaves out (`domains`) goes back to its seed. On a shared state (`--store`), the orders, the clock and the simulation are restored for every replica; the fault and latency rules, which each replica keeps, on the one that answered. The whole state of a mock (`GET /__mock/state`), version 1. Times of the custom-domains simulation are milliseconds since the epoch on the mock's clock. (PUT /__mock/state, spec/mock-admin.openapi.yaml adminPutState)",
+    "spec": "mock-admin.openapi.yaml",
+    "operationId": "adminPutState",
+    "method": "PUT",
+    "path": "/__mock/state",
+    "pathParameters": [],
+    "queryParameters": [],
+    "jsonBody": true,
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "$schema": {
+          "type": "string",
+          "description": "Where the JSON Schema is (the package exports it as `petstore-mock/state.schema.json`)."
+        },
+        "version": {
+          "type": "integer",
+          "enum": [
+            1
+          ]
+        },
+        "clock": {
+          "type": "object",
+          "required": [
+            "mode",
+            "now",
+            "offset"
+          ],
+          "properties": {
+            "mode": {
+              "type": "string",
+              "enum": [
+                "system",
+                "manual"
+              ],
+              "description": "The clock's mode when saved; the restoring mock keeps its own."
+            },
+            "now": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "offset": {
+              "type": "string",
+              "pattern": "^(\\d+(ms|s|m|h|d))+$",
+              "description": "A duration such as `90s`, `5m`, `1h30m` or `400d`."
+            }
+          }
+        },
+        "orders": {
+          "type": "array",
+          "items": {
+            "description": "An order with every field given, its id a number (or a string beyond 2^53).",
+            "allOf": [
+              {
+                "type": "object",
+                "description": "Every field is optional. Ids are int64: give ids beyond 2^53 as strings of digits, since JSON parsers\nround such numbers. Defaults: the next free id, petId 1, quantity 1, status pending; a pending order\nis incomplete and ships in three days, a shipped one is complete and shipped now. An order is complete\nexactly when it has shipped: `complete` contradicting `status` is refused.\n",
+                "properties": {
+                  "id": {
+                    "oneOf": [
+                      {
+                        "type": "integer",
+                        "format": "int64",
+                        "minimum": 0
+                      },
+                      {
+                        "type": "string",
+                        "pattern": "^(0|[1-9][0-9]{0,18})$"
+                      }
+                    ]
+                  },
+                  "petId": {
+                    "oneOf": [
+                      {
+                        "type": "integer",
+                        "format": "int64",
+                        "minimum": 0
+                      },
+                      {
+                        "type": "string",
+                        "pattern": "^(0|[1-9][0-9]{0,18})$"
+                      }
+                    ]
+                  },
+                  "quantity": {
+                    "type": "integer",
+                    "minimum": 1
+                  },
+                  "shipDate": {
+                    "type": "string",
+                    "format": "date-time",
+                    "description": "A real instant (not `2026-02-30`), at most 64 characters."
+                  },
+                  "complete": {
+                    "type": "boolean"
+                  },
+                  "status": {
+                    "type": "string",
+                    "enum": [
+                      "pending",
+                      "shipped",
+                      "cancelled"
+                    ]
+                  }
+                }
+              },
+              {
+                "required": [
+                  "id",
+                  "petId",
+                  "quantity",
+                  "shipDate",
+                  "complete",
+                  "status"
+                ]
+              }
+            ]
+          }
+        },
+        "faults": {
+          "type": "array",
+          "maxItems": 1000,
+          "items": {
+            "type": "object",
+            "required": [
+              "id",
+              "matched",
+              "fired",
+              "rule"
+            ],
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^f[1-9][0-9]{0,8}$"
+              },
+              "matched": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "fired": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "rule": {
+                "type": "object",
+                "required": [
+                  "path",
+                  "fault"
+                ],
+                "properties": {
+                  "method": {
+                    "type": "string",
+                    "enum": [
+                      "GET",
+                      "HEAD",
+                      "POST",
+                      "PUT",
+                      "PATCH",
+                      "DELETE"
+                    ]
+                  },
+                  "path": {
+                    "type": "string",
+                    "pattern": "^/",
+                    "maxLength": 512,
+                    "description": "A request path such as `/v1/store/orders/7`; a `*` matches any characters."
+                  },
+                  "fault": {
+                    "type": "string",
+                    "enum": [
+                      "status",
+                      "delay",
+                      "reset",
+                      "empty",
+                      "malformed",
+                      "dribble"
+                    ]
+                  },
+                  "status": {
+                    "type": "integer",
+                    "minimum": 400,
+                    "maximum": 599,
+                    "description": "For `status` (default 500)."
+                  },
+                  "delay": {
+                    "type": "string",
+                    "pattern": "^(\\d+(ms|s|m|h|d))+$",
+                    "description": "For `delay` and `dribble` (default 1s, at most 60s)."
+                  },
+                  "nth": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "description": "Fail only the nth request the rule matches (1 is the first)."
+                  },
+                  "probability": {
+                    "type": "number",
+                    "minimum": 0,
+                    "maximum": 1,
+                    "description": "Fail each matching request with this probability, drawn from `seed`."
+                  },
+                  "seed": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": 4294967295,
+                    "description": "Seeds the draws for `probability` (default 1), so a run can be repeated."
+                  }
+                }
+              }
+            }
+          }
+        },
+        "latency": {
+          "type": "object",
+          "properties": {
+            "global": {
+              "oneOf": [
+                {
+                  "type": "string",
+                  "pattern": "^\\d+(ms|s)(-\\d+(ms|s))?$",
+                  "description": "A delay such as `300ms`, or a range such as `100ms-800ms` (uniform), at most 60s."
+                },
+                {
+                  "type": "null"
+                }
+              ],
+              "description": "Added to every Store API answer; null for none."
+            },
+            "routes": {
+              "type": "array",
+              "maxItems": 100,
+              "items": {
+                "type": "object",
+                "required": [
+                  "path",
+                  "latency"
+                ],
+                "properties": {
+                  "method": {
+                    "type": "string",
+                    "enum": [
+                      "GET",
+                      "HEAD",
+                      "POST",
+                      "PUT",
+                      "PATCH",
+                      "DELETE"
+                    ]
+                  },
+                  "path": {
+                    "type": "string",
+                    "pattern": "^/",
+                    "maxLength": 512,
+                    "description": "A request path such as `/v1/store/orders/7`; a `*` matches any characters."
+                  },
+                  "latency": {
+                    "type": "string",
+                    "pattern": "^\\d+(ms|s)(-\\d+(ms|s))?$",
+                    "description": "A delay such as `300ms`, or a range such as `100ms-800ms` (uniform), at most 60s."
+                  }
+                }
+              }
+            }
+          }
+        },
+        "domains": {
+          "type": "object",
+          "description": "The custom-domains simulation's state (src/domains/types.ts), as its shared store keeps it.",
+          "required": [
+            "projects",
+            "domains",
+            "removed",
+            "configs",
+            "zones"
+          ],
+          "properties": {
+            "projects": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "id",
+                  "name",
+                  "plan",
+                  "deploys"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "name": {
+                    "type": "string"
+                  },
+                  "plan": {
+                    "type": "string",
+                    "enum": [
+                      "free",
+                      "pro",
+                      "enterprise"
+                    ]
+                  },
+                  "deploys": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "required": [
+                        "id",
+                        "status",
+                        "createdAt"
+                      ],
+                      "properties": {
+                        "id": {
+                          "type": "string"
+                        },
+                        "status": {
+                          "type": "string",
+                          "enum": [
+                            "succeeded",
+                            "failed"
+                          ]
+                        },
+                        "createdAt": {
+                          "type": "integer",
+                          "minimum": 0,
+                          "maximum": 253402300799999,
+                          "description": "Milliseconds since the epoch, on the mock's clock."
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "domains": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "name",
+                  "unicodeName",
+                  "projectId",
+                  "apex",
+                  "status",
+                  "reasons",
+                  "certificate",
+                  "createdAt",
+                  "checkAt",
+                  "checkedAt",
+                  "verifiedAt"
+                ],
+                "properties": {
+                  "name": {
+                    "type": "string"
+                  },
+                  "unicodeName": {
+                    "type": "string"
+                  },
+                  "projectId": {
+                    "type": "string"
+                  },
+                  "apex": {
+                    "type": "boolean"
+                  },
+                  "status": {
+                    "type": "string",
+                    "enum": [
+                      "pending",
+                      "verifying",
+                      "active",
+                      "misconfigured"
+                    ]
+                  },
+                  "reasons": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "required": [
+                        "code",
+                        "message",
+                        "found",
+                        "expected"
+                      ],
+                      "properties": {
+                        "code": {
+                          "type": "string"
+                        },
+                        "message": {
+                          "type": "string"
+                        },
+                        "found": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "expected": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        }
+                      }
+                    }
+                  },
+                  "certificate": {
+                    "type": "object",
+                    "required": [
+                      "status",
+                      "reasons",
+                      "requestedAt",
+                      "issuedAt",
+                      "nextAttemptAt"
+                    ],
+                    "properties": {
+                      "status": {
+                        "type": "string",
+                        "enum": [
+                          "none",
+                          "pending",
+                          "issued",
+                          "failed"
+                        ]
+                      },
+                      "reasons": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "required": [
+                            "code",
+                            "message",
+                            "found",
+                            "expected"
+                          ],
+                          "properties": {
+                            "code": {
+                              "type": "string"
+                            },
+                            "message": {
+                              "type": "string"
+                            },
+                            "found": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "expected": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            }
+                          }
+                        }
+                      },
+                      "requestedAt": {
+                        "oneOf": [
+                          {
+                            "type": "integer",
+                            "minimum": 0,
+                            "maximum": 253402300799999,
+                            "description": "Milliseconds since the epoch, on the mock's clock."
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "issuedAt": {
+                        "oneOf": [
+                          {
+                            "type": "integer",
+                            "minimum": 0,
+                            "maximum": 253402300799999,
+                            "description": "Milliseconds since the epoch, on the mock's clock."
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "nextAttemptAt": {
+                        "oneOf": [
+                          {
+                            "type": "integer",
+                            "minimum": 0,
+                            "maximum": 253402300799999,
+                            "description": "Milliseconds since the epoch, on the mock's clock."
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    }
+                  },
+                  "createdAt": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": 253402300799999,
+                    "description": "Milliseconds since the epoch, on the mock's clock."
+                  },
+                  "checkAt": {
+                    "oneOf": [
+                      {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": 253402300799999,
+                        "description": "Milliseconds since the epoch, on the mock's clock."
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "checkedAt": {
+                    "oneOf": [
+                      {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": 253402300799999,
+                        "description": "Milliseconds since the epoch, on the mock's clock."
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "verifiedAt": {
+                    "oneOf": [
+                      {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": 253402300799999,
+                        "description": "Milliseconds since the epoch, on the mock's clock."
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  }
+                }
+              }
+            },
+            "removed": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "description": "Names removed from a project (serving them by Host says so)."
+            },
+            "configs": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "projectId",
+                  "primary",
+                  "redirects"
+                ],
+                "properties": {
+                  "projectId": {
+                    "type": "string"
+                  },
+                  "primary": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "redirects": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "required": [
+                        "from",
+                        "to",
+                        "status"
+                      ],
+                      "properties": {
+                        "from": {
+                          "type": "string"
+                        },
+                        "to": {
+                          "type": "string"
+                        },
+                        "status": {
+                          "type": "integer"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "zones": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "name",
+                  "propagationMs",
+                  "aliasSupport",
+                  "caaServfail",
+                  "records"
+                ],
+                "properties": {
+                  "name": {
+                    "type": "string"
+                  },
+                  "propagationMs": {
+                    "type": "integer",
+                    "minimum": 0
+                  },
+                  "aliasSupport": {
+                    "type": "boolean"
+                  },
+                  "caaServfail": {
+                    "type": "boolean"
+                  },
+                  "records": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "required": [
+                        "id",
+                        "type",
+                        "host",
+                        "value",
+                        "ttl",
+                        "createdAt",
+                        "visibleAt",
+                        "deletedAt",
+                        "hiddenAt"
+                      ],
+                      "properties": {
+                        "id": {
+                          "type": "string"
+                        },
+                        "type": {
+                          "type": "string",
+                          "enum": [
+                            "A",
+                            "AAAA",
+                            "CNAME",
+                            "ALIAS",
+                            "ANAME",
+                            "TXT",
+                            "CAA"
+                          ]
+                        },
+                        "host": {
+                          "type": "string"
+                        },
+                        "value": {
+                          "type": "string"
+                        },
+                        "ttl": {
+                          "type": "integer",
+                          "minimum": 0
+                        },
+                        "createdAt": {
+                          "type": "integer",
+                          "minimum": 0,
+                          "maximum": 253402300799999,
+                          "description": "Milliseconds since the epoch, on the mock's clock."
+                        },
+                        "visibleAt": {
+                          "type": "integer",
+                          "minimum": 0,
+                          "maximum": 253402300799999,
+                          "description": "Milliseconds since the epoch, on the mock's clock."
+                        },
+                        "deletedAt": {
+                          "oneOf": [
+                            {
+                              "type": "integer",
+                              "minimum": 0,
+                              "maximum": 253402300799999,
+                              "description": "Milliseconds since the epoch, on the mock's clock."
+                            },
+                            {
+                              "type": "null"
+                            }
+                          ]
+                        },
+                        "hiddenAt": {
+                          "oneOf": [
+                            {
+                              "type": "integer",
+                              "minimum": 0,
+                              "maximum": 253402300799999,
+                              "description": "Milliseconds since the epoch, on the mock's clock."
+                            },
+                            {
+                              "type": "null"
+                            }
+                          ]
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "session": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
+        }
+      },
+      "required": [
+        "version",
+        "clock",
+        "orders",
+        "faults",
+        "latency"
       ],
       "additionalProperties": false
     }

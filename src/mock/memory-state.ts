@@ -51,7 +51,7 @@ export function memoryState(options: MemoryStateOptions = {}): StatePort {
     clock,
     sessions: ({ build, limits }) =>
       new SessionRegistry(
-        () => {
+        (id) => {
           if (options.store !== undefined) {
             throw coreError(
               'SESSIONS_UNAVAILABLE',
@@ -62,7 +62,7 @@ export function memoryState(options: MemoryStateOptions = {}): StatePort {
             seeded().store,
             () => new InMemoryOrderStore(seeded().orders),
           );
-          return build(sessionStore, sessionClock(clock));
+          return build(sessionStore, sessionClock(clock), id);
         },
         (state) => ({
           ordersCopied: !(state.store instanceof CopyOnWriteOrderStore) || state.store.copied,

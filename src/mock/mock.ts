@@ -17,7 +17,10 @@ import type { MockState, StatePort } from './state.ts';
 
 export type { MockState, SessionParts, StatePort } from './state.ts';
 
-export interface MockOptions extends Omit<MockApiOptions, 'clock' | 'extensions' | 'store'> {
+/** Methods that change nothing (for `onChange`). */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export interface MockOptions extends Omit<MockApiOptions, 'clock' | 'extensions' | 'store' | 'session'> {
   /**
    * Where the mock keeps its state: in this process (default: `memoryState` from `clock`, `orders` and
    * `store`) or shared by replicas (`openRedisState`). A state brings its own clock, seed and store, so
@@ -43,6 +46,11 @@ export interface MockOptions extends Omit<MockApiOptions, 'clock' | 'extensions'
   readonly sessions?: Partial<SessionLimits>;
   /** What `GET /__health` says (health.ts): the version, and whether the mock can serve. */
   readonly health?: HealthOptions;
+  /**
+   * Called after the default state (not a session's) answered a request that may have changed it (any
+   * method but GET, HEAD and OPTIONS), was reset or restored: `--state-file` saves the state then.
+   */
+  readonly onChange?: () => void;
 }
 
 /** The assembled mock: its default state, and the sessions `X-Mock-Session` picks. */
@@ -76,11 +84,18 @@ export function createMock(options: MockOptions = {}): Mock {
   }
   const documents = port.documents ?? {};
   const admin = sessionsAdmin(() => sessions);
-  const build = (store: OrderStore, clock: MockClock): MockState => {
+  const build = (store: OrderStore, clock: MockClock, session?: string): MockState => {
     const extensions = (options.extensions ?? []).map((extension) =>
       typeof extension === 'function' ? extension({ clock, documents }) : extension,
     );
-    const api = createMockApi({ ...options, clock, store, extensions: [...extensions, admin] });
+    const api = createMockApi({
+      ...options,
+      clock,
+      store,
+      session,
+      version: options.version ?? options.health?.version,
+      extensions: [...extensions, admin],
+    });
     return { ...api, extensions };
   };
   const main = build(port.store, port.clock);
@@ -88,8 +103,17 @@ export function createMock(options: MockOptions = {}): Mock {
   const sessions = port.sessions({ build, limits });
   const run = port.run?.bind(port);
 
+  const changed = options.onChange;
   function respond(request: MockRequest): Answer {
     const id = request.headers[SESSION_HEADER];
+    if (changed === undefined || id !== undefined || READS.has(request.method)) return answer(request, id);
+    const answered = answer(request, id);
+    if (answered instanceof Promise) return answered.finally(changed);
+    changed();
+    return answered;
+  }
+
+  function answer(request: MockRequest, id: string | undefined): Answer {
     // The default state in memory: no lookup and no transaction, so nothing to wait for.
     if (id === undefined && run === undefined) return main.respond(request);
     let state: MockState | Promise<MockState>;
@@ -127,12 +151,22 @@ export function createMock(options: MockOptions = {}): Mock {
     return state;
   }
 
-  const reset = () => (run ? run(undefined, main, () => main.reset()) : main.reset());
+  const afterChange = async <T>(work: Promise<T>): Promise<T> => {
+    const result = await work;
+    changed?.();
+    return result;
+  };
+  const reset = () => afterChange(run ? run(undefined, main, () => main.reset()) : main.reset());
+  // On a shared state, as one transaction like the admin API's own GET and PUT.
+  const asRequest = (method: string) => ({ method, path: '/__mock/state', query: '', headers: {} });
+  const snapshot = () => (run ? run(asRequest('GET'), main, () => main.snapshot()) : main.snapshot());
+  const restore = (state: unknown) =>
+    afterChange(run ? run(asRequest('PUT'), main, () => main.restore(state)) : main.restore(state));
   const unavailable = port.unavailable?.bind(port);
   // The health check stands in front of everything, the shared state included: it must answer while the
   // state is unreachable, to say so.
   return answeringHealth(
-    { ...main, handle, respond, reset, session, sessions },
+    { ...main, handle, respond, reset, snapshot, restore, session, sessions },
     { ...(unavailable ? { unready: unavailable } : {}), ...options.health },
   );
 }

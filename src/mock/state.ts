@@ -12,8 +12,8 @@ export interface MockState extends MockApi {
 
 /** What the composition root gives the port to build its sessions. */
 export interface SessionParts {
-  /** A session's whole state (journal, traffic rules, extensions from factories) on `store` and `clock`. */
-  build(store: OrderStore, clock: MockClock): MockState;
+  /** Session `session`'s whole state (journal, traffic rules, extensions from factories) on `store` and `clock`. */
+  build(store: OrderStore, clock: MockClock, session: string): MockState;
   readonly limits: SessionLimits;
 }
 

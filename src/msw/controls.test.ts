@@ -54,6 +54,30 @@ describe('the MSW controller has the server’s controls', () => {
     await expect((await orders()).json()).rejects.toThrow(SyntaxError);
   });
 
+  test('snapshot() and restore(): a test puts back a state it kept, at once', async () => {
+    await fetch(`${BASE}/store/orders/1`, { method: 'DELETE', headers: auth });
+    controller.clock.advance(60_000);
+    const kept = await controller.snapshot();
+    await controller.reset();
+    expect((await (await orders()).json()).map((order: { id: number }) => order.id)).toContain(1);
+    await controller.restore(kept);
+    expect((await (await orders()).json()).map((order: { id: number }) => order.id)).not.toContain(1);
+    expect(controller.clock.now()).toBe(Date.parse('2026-09-01T00:01:00Z'));
+    await expect(controller.restore({ ...kept, orders: 'none' })).rejects.toThrow(/"orders" must be array/);
+  });
+
+  test('journal.toHar(): the journal as HAR 1.2, at the base URL, answer bodies included', async () => {
+    await orders();
+    await fetch(`${BASE}/store/orders/2`, { method: 'DELETE', headers: auth });
+    const { log } = controller.journal.toHar({ method: 'DELETE' });
+    expect(log.entries).toHaveLength(1);
+    expect(log.entries[0]).toMatchObject({
+      request: { method: 'DELETE', url: `${BASE}/store/orders/2` },
+      response: { status: 409, content: { mimeType: 'application/json; charset=utf-8' } },
+      _source: 'mock',
+    });
+  });
+
   test('latency through MSW’s delay(), kept tiny here; reset() clears it', async () => {
     controller.latency.set({ global: '2ms' });
     expect(controller.latency.get()).toEqual({ global: '2ms', routes: [] });

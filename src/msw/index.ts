@@ -3,6 +3,7 @@ import type { MockClock } from '../core/controls/clock.ts';
 import { dribblePieces } from '../core/controls/faults.ts';
 import type { RequestJournal } from '../core/controls/journal.ts';
 import { applyPreset, describePreset } from '../core/controls/presets.ts';
+import type { MockStateDocument } from '../core/controls/snapshot.ts';
 import type { FaultInput, FaultRule, LatencySettings } from '../core/controls/traffic.ts';
 import type { MockExtension, ServedRoute } from '../core/extension.ts';
 import type { Delivery, MockRequest, MockResponse } from '../core/types.ts';
@@ -11,6 +12,7 @@ import { resolveBaseUrl } from './base-url.ts';
 import { type ControllerStore, controllerStore } from './store-view.ts';
 
 export type { ErrorBody as Error, ErrorBody, Order, StoreApiPaths } from '../core/api-types.ts';
+export type { MockStateDocument } from '../core/controls/snapshot.ts';
 export { createMock, type Mock, type MockOptions, type MockState } from '../mock/mock.ts';
 export type { ControllerStore, OrderId } from './store-view.ts';
 
@@ -32,6 +34,13 @@ export interface Presets {
 export interface MockController {
   /** Back to the seed state: orders, request journal, clock and extensions. */
   reset(): Promise<void>;
+  /**
+   * The whole state as data, as `GET /__mock/state` answers it: orders with their status, the clock, the
+   * fault and latency rules and the domains simulation. Keep it, and `restore` it in a later test.
+   */
+  snapshot(): Promise<MockStateDocument>;
+  /** Puts a snapshot back at once (an invalid one throws, naming the first problem, and changes nothing). */
+  restore(snapshot: MockStateDocument | unknown): Promise<void>;
   /** The mock's one clock, e.g. `controller.clock.advance(30 * 60_000)` (the pets sunset follows it too). */
   readonly clock: MockClock;
   /** The orders; ids as the wire shows them (`store.get(1)`) or as strings. */
@@ -89,7 +98,11 @@ export function createHandlers(options: CreateHandlersOptions = {}): {
   controller: MockController;
 } {
   const baseUrl = resolveBaseUrl(options.baseUrl ?? 'http://localhost:4010/v1');
-  const api = createMock({ ...options, basePath: baseUrl.pathname.replace(/\/+$/, '') });
+  const api = createMock({
+    origin: baseUrl.origin,
+    ...options,
+    basePath: baseUrl.pathname.replace(/\/+$/, ''),
+  });
   const answer: HttpResponseResolver = async ({ request }) => {
     const response = await api.handle(await toMockRequest(request));
     if (response.delivery) {
@@ -125,6 +138,8 @@ function controllerOf(state: MockState, session: (id: string) => MockState): Moc
   };
   return {
     reset: () => state.reset(),
+    snapshot: () => state.snapshot(),
+    restore: (snapshot) => state.restore(snapshot),
     clock,
     store: controllerStore(store),
     journal,

@@ -45,6 +45,11 @@ export interface ServerOptions extends MockOptions, ListenerOptions {
   readonly requestTimeoutMs?: number;
   /** How often those timeouts are checked (default 1 s). */
   readonly connectionsCheckingIntervalMs?: number;
+  /**
+   * Runs on the mock once built and before it serves (restoring a saved state, say); a rejection stops the
+   * start (or the reload) and the mock serving until then keeps serving.
+   */
+  readonly prepare?: (mock: Mock) => Promise<void>;
 }
 
 export interface RunningServer {
@@ -63,8 +68,9 @@ export interface RunningServer {
   /**
    * Serves a mock built afresh from `options` on the same port and connections (what `--watch` does): open
    * connections are kept, and the port is never free in between. The server's own limits stay as started.
+   * Without `prepare` the new mock serves at once; with it, once it resolves (the promise says when).
    */
-  reload(options: ServerOptions): void;
+  reload(options: ServerOptions): Promise<void>;
   /**
    * Stops accepting connections, lets the answers in flight finish (at most 1.5 s), and closes every
    * connection, keep-alive ones included.
@@ -102,6 +108,7 @@ interface Served {
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const mcp = options.mcp && options.admin !== false ? await import('../mcp/endpoint.ts') : undefined;
   let served = build(options, mcp);
+  await options.prepare?.(served.api);
   const server = createServer(
     {
       maxHeaderSize: MAX_HEADER_BYTES,
@@ -152,7 +159,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     },
     server,
     reload(next) {
-      served = build(next, mcp);
+      const candidate = build(next, mcp);
+      if (next.prepare === undefined) {
+        served = candidate;
+        return Promise.resolve();
+      }
+      return next.prepare(candidate.api).then(() => {
+        served = candidate;
+      });
     },
     close: () => closeGracefully(server),
   };

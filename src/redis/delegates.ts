@@ -1,5 +1,5 @@
 import type { ClockMode, MockClock } from '../core/controls/clock.ts';
-import type { DashboardStore } from '../domains/index.ts';
+import type { DashboardState, DashboardStore } from '../domains/index.ts';
 
 /** A DashboardStore whose every call goes to the store `target()` answers (the request's copy). */
 export function delegatingStore(target: () => Promise<DashboardStore>): DashboardStore {
@@ -24,6 +24,8 @@ export function delegatingStore(target: () => Promise<DashboardStore>): Dashboar
     putZone: via('putZone'),
     deleteZone: via('deleteZone'),
     clear: via('clear'),
+    snapshot: via('snapshot') as () => Promise<DashboardState>,
+    restore: via('restore'),
   } satisfies Record<keyof DashboardStore, unknown> as DashboardStore;
 }
 
@@ -36,5 +38,6 @@ export function delegatingClock(mode: ClockMode, target: () => MockClock): MockC
     advance: (ms) => target().advance(ms),
     set: (time) => target().set(time),
     reset: () => target().reset(),
+    restore: (saved) => target().restore?.(saved),
   };
 }

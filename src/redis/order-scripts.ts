@@ -141,6 +141,24 @@ return {'ok'}`),
 };
 
 /**
+ * Moves uploaded orders (KEYS[8], KEYS[9]) in place of the state's (a session's own keys, made now if need
+ * be), with their largest id (ARGV[1]); the keys keep the state's lifetime (a session's expiry, or none).
+ */
+export const replaceScript = orderScript(`own()
+local function place(from, to)
+  if redis.call('EXISTS', from) == 1 then redis.call('RENAME', from, to) else redis.call('DEL', to) end
+end
+place(KEYS[8], ORDERS)
+place(KEYS[9], IDS)
+redis.call('SET', MAX_ID, ARGV[1])
+local ttl = redis.call('PTTL', REVISION)
+for _, key in ipairs({ORDERS, IDS, MAX_ID}) do
+  if ttl > 0 then redis.call('PEXPIRE', key, ttl) elseif redis.call('EXISTS', key) == 1 then redis.call('PERSIST', key) end
+end
+redis.call('INCR', REVISION)
+return {'ok'}`);
+
+/**
  * Installs an uploaded seed (KEYS[8], KEYS[9]) as the seed and the live state, unless the state exists:
  * the first process to start seeds, later ones find the state and drop their upload. ARGV: the seed's
  * largest id and the first revision (random, so a cache keyed by revision never matches a reseeded state).

@@ -11,6 +11,7 @@ import {
   installScript,
   listScript,
   type OrderScript,
+  replaceScript,
   resetScript,
   shipScript,
 } from './order-scripts.ts';
@@ -143,18 +144,42 @@ export class RedisOrderStore implements OrderStore {
     return reply;
   }
 
+  /**
+   * Replaces every order (a preset, a restored state) for every replica at once: uploaded under temporary
+   * keys, then moved in place by one script. `reset()` still brings back the seed.
+   */
+  async replace(orders: readonly StoredOrder[]): Promise<void> {
+    const upload = await this.#upload(orders);
+    const args = [maxIdOf(orders)];
+    const variant = this.#session ? replaceScript.session : replaceScript.shared;
+    let [outcome] = (await runScript(this.#client, variant, [...this.#keys, ...upload], args)) as Reply;
+    if (outcome === 'missing') {
+      await (this.#session?.shared ?? this).#install();
+      [outcome] = (await runScript(this.#client, variant, [...this.#keys, ...upload], args)) as Reply;
+    }
+    if (outcome === 'dropped') throw sessionDropped(this.#session?.id ?? '');
+  }
+
   /** Uploads the seed under temporary keys, then installs it unless another process got there first. */
   async #install(): Promise<void> {
     const client = this.#client;
     if ((await storeCall(() => client.exists(this.#keys[3] as string))) === 1) return;
-    const upload = [
+    const upload = await this.#upload(this.#seed);
+    const firstRevision = String(randomInt(2 ** 47));
+    await runScript(client, installScript, [...this.#keys, ...upload], [maxIdOf(this.#seed), firstRevision]);
+  }
+
+  /** Orders under two temporary keys (a hash and the ids in order) that expire if nobody moves them in place. */
+  async #upload(orders: readonly StoredOrder[]): Promise<[string, string]> {
+    const client = this.#client;
+    const upload: [string, string] = [
       `${this.#prefix}:upload:${randomUUID()}:orders`,
       `${this.#prefix}:upload:${randomUUID()}:ids`,
     ];
-    const [uploadOrders, uploadIds] = upload as [string, string];
+    const [uploadOrders, uploadIds] = upload;
     const batches: Promise<unknown>[] = [];
-    for (let start = 0; start < this.#seed.length; start += UPLOAD_BATCH) {
-      const batch = this.#seed.slice(start, start + UPLOAD_BATCH);
+    for (let start = 0; start < orders.length; start += UPLOAD_BATCH) {
+      const batch = orders.slice(start, start + UPLOAD_BATCH);
       batches.push(
         client.hSet(uploadOrders, Object.fromEntries(batch.map((order) => [order.id, encode(order)]))),
         client.rPush(
@@ -167,10 +192,13 @@ export class RedisOrderStore implements OrderStore {
       );
     }
     await storeCall(() => Promise.all(batches));
-    const maxId = this.#seed.length ? String(BigInt(nextId(this.#seed.map((o) => o.id))) - 1n) : '0';
-    const firstRevision = String(randomInt(2 ** 47));
-    await runScript(client, installScript, [...this.#keys, ...upload], [maxId, firstRevision]);
+    return upload;
   }
+}
+
+/** The largest id of the orders ('0' for none), for ids assigned after them. */
+function maxIdOf(orders: readonly StoredOrder[]): string {
+  return orders.length ? String(BigInt(nextId(orders.map((o) => o.id))) - 1n) : '0';
 }
 
 function encode(order: Omit<StoredOrder, 'id'>): string {

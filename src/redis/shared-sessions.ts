@@ -116,7 +116,7 @@ export class RedisSessions implements SessionDirectory<MockState> {
     const store = this.#orders.session(id, sessionPrefix);
     const alive = { aliveKey: `${sessionPrefix}:revision`, dropped: () => sessionDropped(id) };
     const built = this.#shared.session(sessionPrefix, alive, () =>
-      this.#parts.build(store, this.#shared.clock),
+      this.#parts.build(store, this.#shared.clock, id),
     );
     return { incarnation, ...built };
   }

@@ -23,13 +23,19 @@ export interface MockClock extends Clock {
   set(time: number): void;
   /** Back to no offset (and, for a manual clock, to its start). */
   reset(): void;
+  /**
+   * Puts the clock back where a saved state had it (`PUT /__mock/state`): a manual clock shows `now` again,
+   * `offset` after its start; a system clock takes the `offset` (real time has moved on). The one way
+   * back in time besides `reset()`. Optional for clocks of your own; without it a state cannot be restored.
+   */
+  restore?(saved: { readonly now: number; readonly offset: number }): void;
 }
 
 /**
  * @example const clock = createClock('manual', Date.parse('2026-01-01T00:00:00Z')); clock.advance(60_000);
  */
 export function createClock(mode: ClockMode, start?: number, base: Clock = systemClock): MockClock {
-  const origin = start ?? base.now();
+  let origin = start ?? base.now();
   let offset = 0;
   const now = () => (mode === 'manual' ? origin : base.now()) + offset;
   return {
@@ -60,6 +66,13 @@ export function createClock(mode: ClockMode, start?: number, base: Clock = syste
     },
     reset() {
       offset = 0;
+    },
+    restore(saved) {
+      if (!(saved.now <= LATEST_TIME && saved.offset >= 0 && saved.offset <= saved.now)) {
+        throw coreError('INVALID_REQUEST', 'A saved clock must be before the year 9999, its offset forward.');
+      }
+      if (mode === 'manual') origin = saved.now - saved.offset;
+      offset = saved.offset;
     },
   };
 }

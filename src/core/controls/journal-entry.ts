@@ -5,6 +5,8 @@ export interface JournalEntry {
   readonly path: string;
   readonly query: string;
   readonly status: number;
+  /** Who answered: the mock itself, or a real server the request was passed through to. */
+  readonly source: 'mock' | 'upstream';
   /** Request headers: Authorization-like ones redacted, and the mock's keys wherever they appear. */
   readonly headers: Readonly<Record<string, string>>;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createMockApi } from '../api.ts';
-import type { MockRequest } from '../types.ts';
+import type { MockRequest, MockResponse } from '../types.ts';
 import { RequestJournal } from './journal.ts';
 
 const KEY = 'sk_live_abc123';
@@ -96,5 +96,67 @@ describe('request journal', () => {
     journal.clear();
     expect(journal.entries()).toEqual([]);
     expect(journal.bytes).toBe(0);
+  });
+});
+
+describe('the journal as exchanges and as a HAR', () => {
+  const answer = (status: number, text?: string): MockResponse => ({
+    status,
+    headers: { 'content-type': 'application/json' },
+    ...(text === undefined ? {} : { body: { text } }),
+  });
+
+  test('keeps answer bodies up to its limit; a larger one is given by its size only', () => {
+    const journal = new RequestJournal({ responseBodyBytes: 10 }, [], { origin: 'http://mock.test' });
+    journal.record(get('/v1/store/orders', '', {}), answer(200, '[]'), 1);
+    journal.record(get('/v1/store/orders', 'x=1', {}), answer(200, '[{"id":1234}]'), 2);
+    const [small, large] = journal.exchanges();
+    expect(small).toMatchObject({
+      source: 'mock',
+      request: { method: 'GET', url: 'http://mock.test/v1/store/orders' },
+      response: { status: 200, body: '[]', bodyBytes: 2 },
+    });
+    expect(large?.request.url).toBe('http://mock.test/v1/store/orders?x=1');
+    expect(large?.response).toMatchObject({ status: 200, bodyBytes: 13 });
+    expect(large?.response?.body).toBeUndefined();
+    expect(large?.comment).toMatch(/not kept/);
+  });
+
+  test('counts kept bodies against its byte budget, a body shared by consecutive answers once', () => {
+    const journal = new RequestJournal({ bytes: 100_000 });
+    const list = answer(200, 'x'.repeat(5_000));
+    for (let i = 0; i < 100; i++) journal.record(get('/v1/store/orders', '', {}), list, i);
+    expect(journal.size).toBe(100);
+    for (let i = 0; i < 100; i++)
+      journal.record(get('/v1/store/orders', '', {}), answer(200, 'y'.repeat(5_000)), i);
+    expect(journal.bytes).toBeLessThanOrEqual(100_000);
+    expect(journal.size).toBeLessThan(25);
+  });
+
+  test('a HAR names the session, the source and why a fault sent no answer', () => {
+    const journal = new RequestJournal({}, ['sk_live_abc123'], { session: 'worker-1' });
+    const reset: MockResponse = { status: 0, headers: {}, delivery: { delayMs: 0, fault: 'reset' } };
+    journal.record(
+      get('/v1/store/orders', '', { host: '127.0.0.1:4010', authorization: `Bearer ${KEY}` }),
+      reset,
+      5,
+    );
+    journal.record(get('/v1/users/me', '', { host: '127.0.0.1:4010' }), answer(200, '{}'), 6, 'upstream');
+    const { log } = journal.toHar();
+    expect(log.entries).toMatchObject([
+      {
+        request: {
+          url: 'http://127.0.0.1:4010/v1/store/orders',
+          headers: expect.arrayContaining([{ name: 'authorization', value: 'Bearer [REDACTED]' }]),
+        },
+        response: { status: 0 },
+        _error: 'no answer: a fault rule reset the connection',
+        _session: 'worker-1',
+        _source: 'mock',
+      },
+      { response: { status: 200, content: { text: '{}' } }, _source: 'upstream' },
+    ]);
+    expect(journal.find({ source: 'upstream' }).map((entry) => entry.path)).toEqual(['/v1/users/me']);
+    expect(JSON.stringify(log)).not.toContain(KEY);
   });
 });

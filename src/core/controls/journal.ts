@@ -1,5 +1,10 @@
-import type { HeaderMap, MockRequest } from '../types.ts';
+import type { Har } from 'har-format';
+import { type HarOptions, harLog } from '../../exchange/har.ts';
+import type { ExchangeRecord, ExchangeSource } from '../../exchange/record.ts';
+import { isCredentialHeader } from '../../exchange/redact.ts';
+import type { HeaderMap, MockRequest, MockResponse } from '../types.ts';
 import type { JournalEntry } from './journal-entry.ts';
+import { bodySize, exchangeOf, withoutBody } from './journal-exchange.ts';
 import { findEntries, type JournalQuery } from './journal-query.ts';
 
 export type { JournalEntry } from './journal-entry.ts';
@@ -11,18 +16,36 @@ export interface JournalLimits {
   readonly bytes?: number;
   /** How many bytes one read returns at most (the newest entries that fit); default 1 MiB. */
   readonly readBytes?: number;
+  /**
+   * Store API answer bodies up to this size are kept for the HAR (`?format=har`); larger ones are counted,
+   * not kept. Default 64 KiB; 0 keeps none. Kept bodies count against `bytes`.
+   */
+  readonly responseBodyBytes?: number;
 }
 
-export const JOURNAL_DEFAULTS = { entries: 1000, bytes: 4 * 1024 * 1024, readBytes: 1024 * 1024 } as const;
+export const JOURNAL_DEFAULTS = {
+  entries: 1000,
+  bytes: 4 * 1024 * 1024,
+  readBytes: 1024 * 1024,
+  responseBodyBytes: 64 * 1024,
+} as const;
 
-/** Headers whose whole value is a credential, whatever it holds. */
-const SECRET_HEADER = /authorization|cookie|api-key|apikey|token|secret|session|password/;
+/** Where the journal is, for the records it hands out. */
+export interface JournalContext {
+  /** The session whose requests it holds; undefined for the default state. */
+  readonly session?: string | undefined;
+  /** The origin for absolute URLs (`http://127.0.0.1:4010`); default each request's Host, else `http://localhost`. */
+  readonly origin?: string | undefined;
+  /** The tool named as the HAR's creator. */
+  readonly creator?: HarOptions['creator'];
+}
+
 const REDACTED = '[redacted]';
 /** What an entry costs beside its strings (the object, the time, the status), as counted against the cap. */
 const ENTRY_OVERHEAD = 64;
 
 /** What the journal keeps of a request: no body, and one object shared by consecutive repeats. */
-interface Kept {
+export interface Kept {
   readonly method: string;
   readonly path: string;
   readonly query: string;
@@ -34,18 +57,34 @@ interface Kept {
 }
 
 /**
- * The last requests, oldest first, within a count and a byte budget. An entry is a time, a status and a
- * reference to what was kept of its request, in a ring of columns: recording allocates nothing when a request
- * repeats the one before (a load test's case), so nothing per request survives into the garbage collector's
- * older generations (docs/performance.md). Redaction and copying happen when the journal is read, and a read
- * covers at most `readBytes` of entries, so it stays short whatever was sent.
+ * The last requests, oldest first, within a count and a byte budget. An entry is a time, a status, a source,
+ * a reference to what was kept of its request and to its answer, in a ring of columns: recording allocates
+ * nothing when a request repeats the one before (a load test's case), so nothing per request survives into
+ * the garbage collector's older generations (docs/performance.md). An answer is kept by reference (most are
+ * shared objects: the list while it does not change, the prepared 401); its body counts against the budget
+ * unless the entry before had the same one, and a body over `responseBodyBytes` is not kept. Redaction and
+ * copying happen when the journal is read, and a read covers at most `readBytes` of entries (of requests
+ * for the JSON read, of requests and bodies for the HAR), so it stays short whatever was sent.
  */
 export class RequestJournal {
   readonly #limits: Required<JournalLimits>;
   readonly #secrets: readonly string[];
+  readonly #context: JournalContext;
   #kept: (Kept | undefined)[] = [];
   #times = new Float64Array(0);
   #statuses = new Uint16Array(0);
+  /** The answers, by reference; without their body when it was over the limit. */
+  #responses: (MockResponse | undefined)[] = [];
+  /** The size of each answer's body in bytes (-1: only the status was recorded). */
+  #bodySizes = new Float64Array(0);
+  /** What each entry's body counts against the budget (0 when shared with the entry before, or not kept). */
+  #bodyBytes = new Float64Array(0);
+  /** 0: the mock answered; 1: a real server did (a pass-through). */
+  #sources = new Uint8Array(0);
+  /** The previous answer and what was made of it, so a repeated answer costs no work. */
+  #lastResponse: MockResponse | undefined;
+  #lastKept: MockResponse | undefined;
+  #lastSize = -1;
   /** Index of the oldest entry in the ring, and how many there are. */
   #first = 0;
   #count = 0;
@@ -53,9 +92,14 @@ export class RequestJournal {
   #last: Kept | undefined;
 
   /** `secrets`: the values to redact wherever they appear (the mock's keys). */
-  constructor(limits: number | JournalLimits = {}, secrets: readonly string[] = []) {
+  constructor(
+    limits: number | JournalLimits = {},
+    secrets: readonly string[] = [],
+    context: JournalContext = {},
+  ) {
     const given = typeof limits === 'number' ? { entries: limits } : limits;
     this.#limits = { ...JOURNAL_DEFAULTS, ...given };
+    this.#context = context;
     // With their percent-encoded forms, longest first so that no key leaves a fragment of another.
     this.#secrets = [...new Set(secrets.flatMap((key) => [key, encodeURIComponent(key)]))]
       .filter((key) => key.length > 0)
@@ -76,49 +120,59 @@ export class RequestJournal {
     return this.#bytes;
   }
 
-  record(request: MockRequest, status: number, time: number): void {
+  /**
+   * Records a request and its answer (or only its status) at `time` on the mock's clock; `source` says who
+   * answered (`upstream`: a real server the request was passed through to).
+   */
+  record(
+    request: MockRequest,
+    answer: number | MockResponse,
+    time: number,
+    source: ExchangeSource = 'mock',
+  ): void {
     const kept = this.#keep(request);
+    let response: MockResponse | undefined;
+    let size = -1;
+    let bodyBytes = 0;
+    if (typeof answer !== 'number') {
+      if (answer !== this.#lastResponse) {
+        const sharedBody = answer.body !== undefined && answer.body === this.#lastResponse?.body;
+        size = bodySize(answer.body);
+        response = size > this.#limits.responseBodyBytes ? withoutBody(answer) : answer;
+        bodyBytes = response.body === undefined || sharedBody ? 0 : size;
+        this.#lastResponse = answer;
+        this.#lastKept = response;
+        this.#lastSize = size;
+      } else {
+        response = this.#lastKept;
+        size = this.#lastSize;
+      }
+    }
+    const bytes = kept.bytes + bodyBytes;
     // One entry beyond the byte budget is not kept at all (headers are capped at 64 KiB by the adapters).
-    if (kept.bytes > this.#limits.bytes || this.#limits.entries < 1) return;
+    if (bytes > this.#limits.bytes || this.#limits.entries < 1) return;
     if (this.#count === this.#times.length) this.#grow();
     while (
       this.#count > 0 &&
-      (this.#count >= this.#limits.entries || this.#bytes + kept.bytes > this.#limits.bytes)
+      (this.#count >= this.#limits.entries || this.#bytes + bytes > this.#limits.bytes)
     ) {
       this.#dropOldest();
     }
     const slot = (this.#first + this.#count) % this.#times.length;
     this.#kept[slot] = kept;
     this.#times[slot] = time;
-    this.#statuses[slot] = status;
+    this.#statuses[slot] = typeof answer === 'number' ? answer : answer.status;
+    this.#responses[slot] = response;
+    this.#bodySizes[slot] = size;
+    this.#bodyBytes[slot] = bodyBytes;
+    this.#sources[slot] = source === 'mock' ? 0 : 1;
     this.#count++;
-    this.#bytes += kept.bytes;
+    this.#bytes += bytes;
   }
 
   /** The newest entries that fit in the read budget, oldest first, redacted. */
   entries(): JournalEntry[] {
-    let budget = this.#limits.readBytes;
-    let taken = 0;
-    while (taken < this.#count) {
-      const bytes = this.#at(this.#count - 1 - taken).bytes;
-      if (bytes > budget) break;
-      budget -= bytes;
-      taken++;
-    }
-    const result: JournalEntry[] = [];
-    for (let index = this.#count - taken; index < this.#count; index++) {
-      const request = this.#at(index);
-      const slot = (this.#first + index) % this.#times.length;
-      result.push({
-        time: new Date(this.#times[slot] as number).toISOString(),
-        method: request.method,
-        path: this.#redact(request.path),
-        query: this.#redact(request.query),
-        status: this.#statuses[slot] as number,
-        headers: this.#redactHeaders(request.headers),
-      });
-    }
-    return result;
+    return this.#read(false).map(({ entry }) => entry);
   }
 
   /** The entries that match every filter given, oldest first; `limit` keeps the newest (journal-query.ts). */
@@ -126,14 +180,83 @@ export class RequestJournal {
     return findEntries(this.entries(), query);
   }
 
+  /**
+   * The exchanges that match the filters, oldest first, as the one exchange record (src/exchange):
+   * requests without bodies (the journal keeps none), answers with their bodies when kept; redacted.
+   */
+  exchanges(query: JournalQuery = {}): ExchangeRecord[] {
+    const read = this.#read(true);
+    const slots = new Map(read.map(({ entry, slot }) => [entry, slot]));
+    const context = { ...this.#context, secrets: this.#secrets };
+    return findEntries(
+      read.map(({ entry }) => entry),
+      query,
+    ).map((entry) => {
+      const slot = slots.get(entry) as number;
+      const response = this.#responses[slot];
+      return exchangeOf(this.#kept[slot] as Kept, entry, response, this.#bodySizes[slot] as number, context);
+    });
+  }
+
+  /**
+   * The exchanges that match the filters as a HAR 1.2 document (`GET /__mock/requests?format=har`), which
+   * Chrome DevTools' "Import HAR" opens; credentials redacted.
+   *
+   * @example writeFileSync('mock.har', JSON.stringify(controller.journal.toHar({ method: 'DELETE' })));
+   */
+  toHar(query: JournalQuery = {}): Har {
+    return harLog(this.exchanges(query), {
+      creator: this.#context.creator ?? { name: 'petstore-mock', version: 'unknown' },
+      secrets: this.#secrets,
+    });
+  }
+
+  /** The newest entries within the read budget (requests only, or with their kept bodies), oldest first. */
+  #read(withBodies: boolean): { entry: JournalEntry; slot: number }[] {
+    let budget = this.#limits.readBytes;
+    let taken = 0;
+    while (taken < this.#count) {
+      const index = this.#count - 1 - taken;
+      const slot = (this.#first + index) % this.#times.length;
+      const body = withBodies && this.#responses[slot]?.body !== undefined ? this.#bodySizes[slot] : 0;
+      const bytes = this.#at(index).bytes + (body as number);
+      if (bytes > budget) break;
+      budget -= bytes;
+      taken++;
+    }
+    const result: { entry: JournalEntry; slot: number }[] = [];
+    for (let index = this.#count - taken; index < this.#count; index++) {
+      const request = this.#at(index);
+      const slot = (this.#first + index) % this.#times.length;
+      const entry: JournalEntry = {
+        time: new Date(this.#times[slot] as number).toISOString(),
+        method: request.method,
+        path: this.#redact(request.path),
+        query: this.#redact(request.query),
+        status: this.#statuses[slot] as number,
+        source: this.#sources[slot] === 0 ? 'mock' : 'upstream',
+        headers: this.#redactHeaders(request.headers),
+      };
+      result.push({ entry, slot });
+    }
+    return result;
+  }
+
   clear(): void {
     this.#kept = [];
     this.#times = new Float64Array(0);
     this.#statuses = new Uint16Array(0);
+    this.#responses = [];
+    this.#bodySizes = new Float64Array(0);
+    this.#bodyBytes = new Float64Array(0);
+    this.#sources = new Uint8Array(0);
     this.#first = 0;
     this.#count = 0;
     this.#bytes = 0;
     this.#last = undefined;
+    this.#lastResponse = undefined;
+    this.#lastKept = undefined;
+    this.#lastSize = -1;
   }
 
   /**
@@ -172,8 +295,9 @@ export class RequestJournal {
   }
 
   #dropOldest(): void {
-    this.#bytes -= this.#at(0).bytes;
+    this.#bytes -= this.#at(0).bytes + (this.#bodyBytes[this.#first] as number);
     this.#kept[this.#first] = undefined;
+    this.#responses[this.#first] = undefined;
     this.#first = (this.#first + 1) % this.#times.length;
     this.#count--;
   }
@@ -185,15 +309,27 @@ export class RequestJournal {
     const kept: (Kept | undefined)[] = new Array(capacity);
     const times = new Float64Array(capacity);
     const statuses = new Uint16Array(capacity);
+    const responses: (MockResponse | undefined)[] = new Array(capacity);
+    const bodySizes = new Float64Array(capacity);
+    const bodyBytes = new Float64Array(capacity);
+    const sources = new Uint8Array(capacity);
     for (let index = 0; index < this.#count; index++) {
       const slot = (this.#first + index) % this.#times.length;
       kept[index] = this.#kept[slot];
       times[index] = this.#times[slot] as number;
       statuses[index] = this.#statuses[slot] as number;
+      responses[index] = this.#responses[slot];
+      bodySizes[index] = this.#bodySizes[slot] as number;
+      bodyBytes[index] = this.#bodyBytes[slot] as number;
+      sources[index] = this.#sources[slot] as number;
     }
     this.#kept = kept;
     this.#times = times;
     this.#statuses = statuses;
+    this.#responses = responses;
+    this.#bodySizes = bodySizes;
+    this.#bodyBytes = bodyBytes;
+    this.#sources = sources;
     this.#first = 0;
   }
 
@@ -201,7 +337,7 @@ export class RequestJournal {
     const copy: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers)) {
       if (value === undefined) continue;
-      copy[name] = SECRET_HEADER.test(name) ? REDACTED : this.#redact(value);
+      copy[name] = isCredentialHeader(name) ? REDACTED : this.#redact(value);
     }
     return copy;
   }

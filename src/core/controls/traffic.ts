@@ -13,6 +13,8 @@ import {
 } from './latency.ts';
 
 export type FaultInput = RequestBodies['adminAddFault'];
+/** A fault rule as a saved state holds it (`GET /__mock/state`): the rule as given, its id and counters. */
+export type SavedFault = RequestBodies['adminPutState']['faults'][number];
 export type FaultKind = FaultInput['fault'];
 export type LatencySettings = RequestBodies['adminSetLatency'];
 
@@ -85,18 +87,42 @@ export class TrafficControls {
   }
 
   addFault(input: FaultInput): FaultRule {
-    if (input.delay !== undefined) checkedDelay(input.delay);
-    const rule: LiveRule = {
-      input,
-      id: `f${this.#nextId++}`,
-      matches: matcher(input),
-      random: seededRandom(input.seed ?? 1),
-      matched: 0,
-      fired: 0,
-    };
+    const rule = liveRule({ id: `f${this.#nextId++}`, matched: 0, fired: 0, rule: input });
     this.#rules.push(rule);
     this.#update();
     return { ...input, id: rule.id, matched: 0, fired: 0 };
+  }
+
+  /** The fault rules with their counters, as a saved state holds them. */
+  savedFaults(): SavedFault[] {
+    return this.#rules.map(({ input, id, matched, fired }) => ({ id, matched, fired, rule: input }));
+  }
+
+  /**
+   * Checks saved rules and latency (a 400 naming the first problem, nothing changed) and returns how to
+   * put them in force: each rule with its id and counters, its draws where they were.
+   */
+  prepareRestore(faults: readonly SavedFault[], latency: LatencySettings): () => void {
+    const ids = new Set<string>();
+    const rules = faults.map((saved, index) => {
+      if (ids.has(saved.id)) throw invalidState(`faults[${index}].id "${saved.id}" is given twice`);
+      ids.add(saved.id);
+      return liveRule(saved, `faults[${index}].rule`);
+    });
+    const global = latency.global == null ? undefined : checkedLatency(latency.global);
+    const routes = (latency.routes ?? []).map((input) => ({
+      input,
+      matches: matcher(input),
+      latency: checkedLatency(input.latency),
+    }));
+    const nextId = 1 + Math.max(0, ...faults.map((saved) => Number(saved.id.slice(1))));
+    return () => {
+      this.#rules = rules;
+      this.#nextId = nextId;
+      this.#global = global;
+      this.#routes = routes;
+      this.#update();
+    };
   }
 
   clearFaults(): void {
@@ -148,6 +174,23 @@ export class TrafficControls {
   }
 }
 
+/** A rule in force from a saved one; its draws replayed, so `probability` goes on where it was. */
+function liveRule(saved: SavedFault, field = 'delay'): LiveRule {
+  const { rule: input, matched, fired } = saved;
+  if (input.delay !== undefined) checkedDelay(input.delay, field === 'delay' ? field : `${field}.delay`);
+  const random = seededRandom(input.seed ?? 1);
+  if (input.probability !== undefined) {
+    // A draw is made for each match that passed `nth` (decide() below).
+    const draws = input.nth === undefined ? matched : matched >= input.nth ? 1 : 0;
+    for (let i = 0; i < draws; i++) random();
+  }
+  return { input, id: saved.id, matches: matcher(input), random, matched, fired };
+}
+
+function invalidState(reason: string) {
+  return coreError('INVALID_REQUEST', `Invalid state: ${reason}.`);
+}
+
 /** Method (any when absent) and path, where `*` matches any characters. */
 function matcher({ method, path }: { readonly method?: string; readonly path: string }) {
   const pattern = wildcard(path);
@@ -166,12 +209,12 @@ function checkedLatency(text: string): Latency {
   return latency;
 }
 
-function checkedDelay(text: string): number {
+function checkedDelay(text: string, field = 'delay'): number {
   const ms = parseDuration(text);
   if (ms === undefined || ms > MAX_LATENCY_MS) {
     throw coreError(
       'INVALID_REQUEST',
-      `"delay" must be a duration up to ${MAX_LATENCY_MS / 1000}s, such as 2s.`,
+      `"${field}" must be a duration up to ${MAX_LATENCY_MS / 1000}s, such as 2s.`,
     );
   }
   return ms;

@@ -77,10 +77,23 @@ export function readJsonBody<Body>(
     const example = options.example === undefined ? '' : `, for example ${options.example}`;
     throw coreError('INVALID_REQUEST', `The request body must be JSON${example}.`);
   }
+  return checkBody(value, validate, options);
+}
+
+/**
+ * Checks a parsed value against the operation's schema, as `readJsonBody` does: the value when valid, else a
+ * 400 `INVALID_REQUEST` naming the first field in the wrong (a state file read from disk comes here too).
+ */
+export function checkBody<Body>(
+  value: unknown,
+  validate: BodyValidator<Body>,
+  options: ReadBodyOptions = {},
+  what = 'request body',
+): Body {
   if (validate(value)) return value;
   const problem = validate.errors?.[0];
   const field = problem === undefined ? '' : fieldName(problem);
-  const message = `Invalid request body: ${problem === undefined ? 'not as the spec describes it' : describe(problem, field)}.`;
+  const message = `Invalid ${what}: ${problem === undefined ? 'not as the spec describes it' : describe(problem, field)}.`;
   const own =
     problem && VALUE_KEYWORDS.has(problem.keyword) ? options.valueError?.(field, message) : undefined;
   throw own ?? coreError('INVALID_REQUEST', message);

@@ -78,9 +78,39 @@ describe('journal queries', () => {
     expect((await call(mock, 'GET', '/__mock/requests')).json).toHaveLength(4);
   });
 
+  test('format=har answers the same filtered entries as a HAR 1.2 document, answer bodies included', async () => {
+    const mock = create({ origin: 'http://localhost:4010' });
+    await call(mock, 'GET', '/v1/store/orders');
+    await call(mock, 'DELETE', '/v1/store/orders/1');
+    await call(mock, 'DELETE', '/v1/store/orders/2');
+    const { json } = await call(mock, 'GET', '/__mock/requests?format=har&method=DELETE');
+    expect(json.log).toMatchObject({ version: '1.2', creator: { name: 'petstore-mock' } });
+    expect(
+      json.log.entries.map(
+        (e: { request: { method: string; url: string }; response: { status: number } }) => [
+          e.request.method,
+          e.request.url,
+          e.response.status,
+        ],
+      ),
+    ).toEqual([
+      ['DELETE', 'http://localhost:4010/v1/store/orders/1', 204],
+      ['DELETE', 'http://localhost:4010/v1/store/orders/2', 409],
+    ]);
+    expect(json.log.entries[1].response.content.text).toContain('"status":409');
+    expect(JSON.stringify(json)).not.toContain(`Bearer ${KEY}`);
+  });
+
   test('a filter that cannot be one is a 400 naming the parameter', async () => {
     const mock = create();
-    for (const query of ['status=abc', 'limit=0', 'since=yesterday', 'method=DE LETE']) {
+    for (const query of [
+      'status=abc',
+      'limit=0',
+      'since=yesterday',
+      'method=DE LETE',
+      'source=x',
+      'format=xml',
+    ]) {
       const { status, json } = await call(mock, 'GET', `/__mock/requests?${query}`);
       expect(status, query).toBe(400);
       expect(json.message).toContain(`"${query.split('=')[0]}"`);

@@ -3,6 +3,7 @@ import { parseJournalQuery } from '../controls/journal-query.ts';
 import { applyPreset, describePreset, type MockPreset } from '../controls/presets.ts';
 import type { TrafficControls } from '../controls/traffic.ts';
 import { readJsonBody } from '../http/body.ts';
+import { coreError } from '../http/errors.ts';
 import { jsonBody, type ResponseKit } from '../http/responses.ts';
 import { type Route, route } from '../http/router.ts';
 import { bodyExamples, requestBodies } from './admin-bodies.generated.ts';
@@ -24,7 +25,12 @@ export function controlRoutes({ journal, kit, traffic, presets }: ControlDepende
 
   return [
     route('/requests', {
-      GET: async (request) => json(200, journal.find(parseJournalQuery(request.query))),
+      GET: async (request) => {
+        const query = parseJournalQuery(request.query);
+        return journalFormat(request.query) === 'har'
+          ? json(200, journal.toHar(query))
+          : json(200, journal.find(query));
+      },
       DELETE: async () => {
         journal.clear();
         return kit.noContent;
@@ -68,4 +74,11 @@ export function controlRoutes({ journal, kit, traffic, presets }: ControlDepende
         json(200, { scenario: describePreset(await applyPreset(presets(), name)) }),
     }),
   ];
+}
+
+/** `?format=json` (the default: journal entries) or `?format=har` (a HAR 1.2 document of the same entries). */
+function journalFormat(queryString: string): 'json' | 'har' {
+  const given = /(?:^|&)format=([^&]*)/.exec(queryString)?.[1];
+  if (given === undefined || given === 'json' || given === 'har') return given ?? 'json';
+  throw coreError('INVALID_REQUEST', 'The query parameter "format" must be json or har.');
 }

@@ -1,6 +1,7 @@
 import { advanceClockBy, clockState, type MockClock } from '../controls/clock.ts';
 import type { RequestJournal } from '../controls/journal.ts';
 import type { MockPreset } from '../controls/presets.ts';
+import type { MockStateDocument } from '../controls/snapshot.ts';
 import type { TrafficControls } from '../controls/traffic.ts';
 import type { MockExtension } from '../extension.ts';
 import { readJsonBody } from '../http/body.ts';
@@ -27,6 +28,9 @@ export interface AdminDependencies {
   readonly presets: () => readonly MockPreset[];
   /** Resets the whole mock: orders, journal, clock and every extension. */
   readonly reset: () => Promise<void>;
+  /** The whole state as data, and putting one back (src/core/controls/snapshot.ts). */
+  readonly snapshot: () => Promise<MockStateDocument>;
+  readonly restore: (state: unknown) => Promise<void>;
 }
 
 /**
@@ -41,6 +45,8 @@ export function adminApi({
   reset,
   traffic,
   presets,
+  snapshot,
+  restore,
 }: AdminDependencies): MockExtension {
   // Built once per change of state, as the public list is.
   let cached: { revision: number; response: MockResponse } | undefined;
@@ -110,6 +116,17 @@ export function adminApi({
         },
       }),
       ...controlRoutes({ journal, kit, traffic, presets }),
+      route('/state', {
+        GET: async () => kit.json(200, jsonBody(await snapshot())),
+        PUT: async (request) => {
+          await restore(
+            readJsonBody(request, requestBodies.adminPutState, {
+              example: bodyExamples.adminPutState,
+            }),
+          );
+          return kit.json(200, jsonBody(await snapshot()));
+        },
+      }),
       route('/clock', { GET: async () => clockResponse() }),
       route('/clock/advance', {
         POST: async (request) => {

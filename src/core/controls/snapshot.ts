@@ -1,0 +1,117 @@
+import type { MockExtension, StatePart } from '../extension.ts';
+import { checkBody } from '../http/body.ts';
+import { coreError } from '../http/errors.ts';
+import { parseOrderSeed } from '../orders/order-input.ts';
+import type { OrderStore } from '../orders/store.ts';
+import { type RequestBodies, requestBodies } from '../routes/admin-bodies.generated.ts';
+import type { StoredOrder } from '../types.ts';
+import { LATEST_TIME, type MockClock } from './clock.ts';
+import { formatDuration, parseDuration } from './duration.ts';
+import type { TrafficControls } from './traffic.ts';
+
+/** The whole state of a mock as data (`GET /__mock/state`): MockState in spec/mock-admin.openapi.yaml. */
+export type MockStateDocument = RequestBodies['adminPutState'];
+
+/** Where a state document says its JSON Schema is: the package's copy, as seen from a project's root. */
+export const STATE_SCHEMA = './node_modules/petstore-mock/spec/mock-state.schema.json';
+
+/** What a state is made of: one mock's (or one session's) orders, clock, rules and extensions. */
+export interface StateHolder {
+  readonly store: OrderStore;
+  readonly clock: MockClock;
+  readonly traffic: TrafficControls;
+  readonly extensions: readonly MockExtension[];
+}
+
+const OWN_KEYS = new Set(['$schema', 'version', 'clock', 'orders', 'faults', 'latency']);
+
+/** The state now: every order with its status, the clock, the rules with their counters, each extension's part. */
+export async function snapshotState(holder: StateHolder): Promise<MockStateDocument> {
+  const { store, clock, traffic } = holder;
+  const parts: Record<string, unknown> = {};
+  for (const part of stateParts(holder)) parts[part.key] = await part.snapshot();
+  const orders = await store.snapshot();
+  return {
+    $schema: STATE_SCHEMA,
+    version: 1,
+    clock: {
+      mode: clock.mode,
+      now: new Date(clock.now()).toISOString(),
+      offset: formatDuration(clock.offset()),
+    },
+    orders: orders.map(savedOrder),
+    faults: traffic.savedFaults(),
+    latency: traffic.latency(),
+    ...parts,
+  };
+}
+
+/**
+ * Checks a whole state document (the spec's schema, then what a schema cannot say: ids given twice, a part
+ * this mock does not run) and returns how to put it in force. Throws a 400 naming the first problem before
+ * anything is changed, so a broken state leaves the current one serving.
+ */
+export function prepareRestore(holder: StateHolder, value: unknown): () => Promise<void> {
+  const state = checkBody(value, requestBodies.adminPutState, {}, 'state');
+  const { store, clock, traffic } = holder;
+  const now = Date.parse(state.clock.now);
+  const offset = parseDuration(state.clock.offset) as number;
+  if (!(now <= LATEST_TIME) || offset > now) {
+    throw invalid('"clock.now" must be before the year 9999, and "clock.offset" no longer than it');
+  }
+  const orders = savedOrders(state.orders, now);
+  const { restore } = clock;
+  const { replace } = store;
+  if (restore === undefined || replace === undefined) {
+    throw invalid("this mock's clock or store is one of your own that cannot be put back");
+  }
+  const applyRules = traffic.prepareRestore(state.faults, state.latency);
+  const parts = stateParts(holder);
+  const given = state as unknown as Record<string, unknown>;
+  const foreign = Object.keys(given).find(
+    (key) => !OWN_KEYS.has(key) && !parts.some((part) => part.key === key),
+  );
+  if (foreign !== undefined) throw invalid(`"${foreign}" is saved, but this mock does not run that part`);
+  const applyParts = holder.extensions.map((extension) => {
+    const part = extension.state;
+    if (part !== undefined && given[part.key] !== undefined) return part.prepare(given[part.key]);
+    // A part the document leaves out goes back to its seed.
+    return async () => void (await extension.reset?.());
+  });
+  return async () => {
+    // Extensions first: a reset of one may reset the clock, which comes next.
+    for (const apply of applyParts) await apply();
+    restore.call(clock, { now, offset });
+    await replace.call(store, orders);
+    applyRules();
+  };
+}
+
+function stateParts(holder: StateHolder): StatePart[] {
+  return holder.extensions.flatMap((extension) => (extension.state ? [extension.state] : []));
+}
+
+/** Ids as numbers where JSON keeps them exact, as strings beyond 2^53 (as the fixture files take them). */
+function savedOrder(order: StoredOrder) {
+  const id = (value: string) => (Number.isSafeInteger(Number(value)) ? Number(value) : value);
+  return { ...order, id: id(order.id), petId: id(order.petId) };
+}
+
+function savedOrders(given: readonly unknown[], now: number): StoredOrder[] {
+  const seen = new Set<string>();
+  return given.map((value, index) => {
+    let order: StoredOrder;
+    try {
+      order = parseOrderSeed(value, now) as StoredOrder;
+    } catch (error) {
+      throw invalid(`orders[${index}]: ${(error as Error).message}`);
+    }
+    if (seen.has(order.id)) throw invalid(`orders[${index}].id ${order.id} is given twice`);
+    seen.add(order.id);
+    return order;
+  });
+}
+
+function invalid(reason: string) {
+  return coreError('INVALID_REQUEST', `Invalid state: ${reason}.`);
+}

@@ -1,0 +1,77 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { skipWithoutChromium } from '../test-support/chromium.ts';
+import { importIntoDevTools } from '../test-support/devtools-har.ts';
+import { appendHarEntries, readHarFile, writeHarFile } from './har-file.ts';
+import { HarFormatError } from './har-read.ts';
+import type { ExchangeRecord } from './record.ts';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'har-file-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const record = (n: number): ExchangeRecord => ({
+  startedAt: Date.parse('2026-09-01T10:00:00Z') + n,
+  durationMs: n,
+  source: n % 2 ? 'upstream' : 'mock',
+  request: {
+    method: 'GET',
+    url: `http://127.0.0.1:4010/v1/users/${n}`,
+    headers: { authorization: 'Bearer token-of-the-user' },
+  },
+  response: { status: 200, headers: { 'content-type': 'application/json' }, body: `{"id":${n}}` },
+});
+
+describe('HAR files', () => {
+  test('appends made during a write are written together, in order, redacted', async () => {
+    const file = join(dir, 'misses.har');
+    await Promise.all(Array.from({ length: 200 }, (_, n) => appendHarEntries(file, [record(n)])));
+    const text = await readFile(file, 'utf8');
+    expect(text).not.toContain('token-of-the-user');
+    const read = await readHarFile(file);
+    expect(read.map((exchange) => exchange.request.url.split('/').at(-1))).toEqual(
+      Array.from({ length: 200 }, (_, n) => String(n)),
+    );
+    expect(read[1]?.source).toBe('upstream');
+  });
+
+  test('an append adds to what the file holds', async () => {
+    const file = join(dir, 'misses.har');
+    await writeHarFile(file, [record(1)], { creator: { name: 'test', version: '9' } });
+    await appendHarEntries(file, [record(2)]);
+    const har = JSON.parse(await readFile(file, 'utf8'));
+    expect(har.log.creator).toEqual({ name: 'test', version: '9' });
+    expect(har.log.entries).toHaveLength(2);
+  });
+
+  test('a file that is not a HAR is neither appended to nor replaced', async () => {
+    const file = join(dir, 'notes.har');
+    await writeFile(file, '{"log": {"entr');
+    await expect(appendHarEntries(file, [record(1)])).rejects.toThrow(HarFormatError);
+    await expect(readHarFile(file)).rejects.toThrow(/^not JSON .*: a truncated file\?$/);
+    expect(await readFile(file, 'utf8')).toBe('{"log": {"entr');
+  });
+
+  test.skipIf(skipWithoutChromium)(
+    'opens in Chrome DevTools’ Import HAR, bodies and sources included',
+    async () => {
+      const file = join(dir, 'run.har');
+      const failed: ExchangeRecord = { ...record(3), response: undefined, error: 'ECONNRESET' };
+      await writeHarFile(file, [record(1), record(2), failed]);
+      const requests = await importIntoDevTools(JSON.parse(await readFile(file, 'utf8')));
+      expect(requests.map(({ url, status, content }) => [url.split('/').at(-1), status, content])).toEqual([
+        ['1', 200, '{"id":1}'],
+        ['2', 200, '{"id":2}'],
+        ['3', 0, ''],
+      ]);
+      expect(requests[0]?.requestHeaders.authorization).toBe('Bearer [REDACTED]');
+    },
+    30_000,
+  );
+});

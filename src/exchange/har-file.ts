@@ -1,0 +1,91 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Entry, Har } from 'har-format';
+import writeFileAtomic from 'write-file-atomic';
+import { type HarOptions, harEntry, harLog } from './har.ts';
+import { HarFormatError, recordsFromHar } from './har-read.ts';
+import type { ExchangeRecord } from './record.ts';
+
+// HAR files on disk: written whole and atomically (a crash mid-write leaves the previous file whole), and
+// appended to by one writer per file in this process, appends that arrive during a write folded into the next.
+
+/** Writes the exchanges as one HAR file, redacted, replacing the file atomically. */
+export async function writeHarFile(
+  file: string,
+  records: Iterable<ExchangeRecord>,
+  options: HarOptions = {},
+): Promise<void> {
+  await writeFileAtomic(file, harText(harLog(records, options)));
+}
+
+/** The exchanges of a HAR file; throws HarFormatError (one line) when it is not JSON or not a HAR. */
+export async function readHarFile(file: string): Promise<ExchangeRecord[]> {
+  return recordsFromHar(parseHar(await readFile(file, 'utf8')));
+}
+
+interface Queue {
+  readonly entries: Entry[];
+  readonly waiting: { resolve(): void; reject(error: unknown): void }[];
+  running: boolean;
+}
+const queues = new Map<string, Queue>();
+
+/**
+ * Appends the exchanges (redacted) to the HAR file at `file`, creating it when missing; resolves once they
+ * are on disk. Calls for one file run one at a time, and those made while a write runs are written together
+ * by the next: a burst costs a few writes, not one per exchange. Each write replaces the file atomically. A
+ * file that exists but is not a HAR is left alone (the promise rejects with HarFormatError).
+ *
+ * @example await appendHarEntries('misses.har', [exchange], { creator: { name: 'petstore-mock', version } });
+ */
+export function appendHarEntries(
+  file: string,
+  records: Iterable<ExchangeRecord>,
+  options: HarOptions = {},
+): Promise<void> {
+  const path = resolve(file);
+  let queue = queues.get(path);
+  if (!queue) {
+    queue = { entries: [], waiting: [], running: false };
+    queues.set(path, queue);
+  }
+  for (const record of records) queue.entries.push(harEntry(record, options.secrets));
+  const done = new Promise<void>((resolve, reject) => queue.waiting.push({ resolve, reject }));
+  if (!queue.running) void drain(path, queue, options);
+  return done;
+}
+
+async function drain(path: string, queue: Queue, options: HarOptions): Promise<void> {
+  queue.running = true;
+  while (queue.waiting.length > 0) {
+    const entries = queue.entries.splice(0);
+    const waiting = queue.waiting.splice(0);
+    try {
+      const existing = await readFile(path, 'utf8').then(parseHar, (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined;
+        throw error;
+      });
+      const har = existing ?? harLog([], options);
+      har.log.entries.push(...entries);
+      await writeFileAtomic(path, harText(har));
+      for (const waiter of waiting) waiter.resolve();
+    } catch (error) {
+      for (const waiter of waiting) waiter.reject(error);
+    }
+  }
+  queue.running = false;
+  queues.delete(path);
+}
+
+function parseHar(text: string): Har {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    throw new HarFormatError(`not JSON (${(error as Error).message.split('\n')[0]}): a truncated file?`);
+  }
+  recordsFromHar(document);
+  return document as Har;
+}
+
+const harText = (har: Har): string => `${JSON.stringify(har, null, 2)}\n`;

@@ -1,0 +1,112 @@
+import type { ExchangeRecord, RecordedHeaders } from './record.ts';
+
+/** What stands in for a credential in every HAR the kit writes. */
+export const REDACTED = '[REDACTED]';
+
+/** Header fields whose value is a credential, whatever it holds (Authorization keeps its scheme). */
+const CREDENTIAL_HEADER = /authorization|cookie|api[-_]?key|token|secret|session|password|^x-auth|^auth/i;
+/** Query parameters whose value is a credential (`?api_key=`, `?access_token=`, `?code=`). */
+const CREDENTIAL_PARAM = /key|token|secret|session|passw|auth|sig|credential|code/i;
+
+/** Whether a header field's value is a credential to redact whole. */
+export function isCredentialHeader(name: string): boolean {
+  return CREDENTIAL_HEADER.test(name);
+}
+
+/**
+ * An exchange fit to write out: Authorization keeps its scheme (`Bearer [REDACTED]`, so a grader still
+ * sees which scheme was sent), cookies keep their names, other credential-like fields and query parameters
+ * lose their values, and every given secret (a key, a token) is replaced wherever it appears. Redacting
+ * twice changes nothing more.
+ */
+export function redactRecord(record: ExchangeRecord, secrets: readonly string[] = []): ExchangeRecord {
+  const text = secretRedactor(secrets);
+  const { request, response } = record;
+  return {
+    ...record,
+    request: {
+      ...request,
+      url: text(redactQuery(request.url)),
+      headers: redactHeaders(request.headers, text),
+      ...(request.body === undefined ? {} : { body: text(request.body) }),
+    },
+    ...(response === undefined
+      ? {}
+      : {
+          response: {
+            ...response,
+            headers: redactHeaders(response.headers, text),
+            ...(response.body === undefined ? {} : { body: text(response.body) }),
+          },
+        }),
+    ...(record.error === undefined ? {} : { error: text(record.error) }),
+  };
+}
+
+function redactHeaders(headers: RecordedHeaders, text: (value: string) => string): Record<string, string> {
+  const redacted: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (lower === 'authorization' || lower === 'proxy-authorization') redacted[name] = keepScheme(value);
+    else if (lower === 'cookie') redacted[name] = redactCookies(value, '; ');
+    else if (lower === 'set-cookie') redacted[name] = redactSetCookie(value);
+    else redacted[name] = isCredentialHeader(lower) ? REDACTED : text(value);
+  }
+  return redacted;
+}
+
+/** `Bearer abc` → `Bearer [REDACTED]`; a value without a scheme is redacted whole. */
+function keepScheme(value: string): string {
+  const match = /^\s*([A-Za-z][\w!#$%&'*+.^`|~-]*)\s+\S/.exec(value);
+  return match ? `${match[1]} ${REDACTED}` : REDACTED;
+}
+
+/** `a=1; b=2` → `a=[REDACTED]; b=[REDACTED]`. */
+function redactCookies(value: string, separator: string): string {
+  return value
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter((pair) => pair !== '')
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      return at < 0 ? REDACTED : `${pair.slice(0, at)}=${REDACTED}`;
+    })
+    .join(separator);
+}
+
+/** `sid=abc; Path=/; HttpOnly` → `sid=[REDACTED]; Path=/; HttpOnly`: only the cookie's own value goes. */
+function redactSetCookie(value: string): string {
+  const [first = '', ...attributes] = value.split(';');
+  return [redactCookies(first, ''), ...attributes.map((attribute) => attribute.trim())].join('; ');
+}
+
+/** The URL with the values of credential-like query parameters redacted, nothing else touched. */
+export function redactQuery(url: string): string {
+  const start = url.indexOf('?');
+  if (start < 0) return url;
+  const hash = url.indexOf('#', start);
+  const end = hash < 0 ? url.length : hash;
+  const query = url
+    .slice(start + 1, end)
+    .split('&')
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      if (at < 0 || !CREDENTIAL_PARAM.test(pair.slice(0, at))) return pair;
+      return `${pair.slice(0, at)}=${encodeURIComponent(REDACTED)}`;
+    })
+    .join('&');
+  return `${url.slice(0, start + 1)}${query}${url.slice(end)}`;
+}
+
+/** Replaces each secret (and its percent-encoded form) wherever it appears, longest first. */
+function secretRedactor(secrets: readonly string[]): (text: string) => string {
+  const forms = [...new Set(secrets.flatMap((secret) => [secret, encodeURIComponent(secret)]))]
+    .filter((form) => form.length > 0)
+    .sort((a, b) => b.length - a.length);
+  if (forms.length === 0) return (text) => text;
+  return (text) => {
+    let result = text;
+    for (const form of forms) if (result.includes(form)) result = result.replaceAll(form, REDACTED);
+    return result;
+  };
+}
