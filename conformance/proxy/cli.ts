@@ -7,14 +7,7 @@ import { reporterNames } from '../cli/args.ts';
 import type { Io } from '../cli/main.ts';
 import { appendStepSummary } from '../cli/step-summary.ts';
 import { checkHarPath, harCreator } from '../output/har.ts';
-import {
-  type DocumentReporterName,
-  documentReporter,
-  isDocumentReporter,
-  REPORT_FILES,
-  renderDocument,
-} from '../reporters/files.ts';
-import type { ConformanceEvent } from '../run/events.ts';
+import { isDocumentReporter, REPORT_FILES, renderDocument } from '../reporters/files.ts';
 import { UsageError } from '../run/usage-error.ts';
 import { formatBanner, formatProxySummary, formatViolation } from './pretty.ts';
 import { startProxy } from './server.ts';
