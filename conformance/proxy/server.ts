@@ -113,7 +113,7 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
         await Promise.race([drained, new Promise((r) => setTimeout(r, DRAIN_MS).unref())]);
         server.closeAllConnections();
         await closed;
-        forwarder.close();
+        await forwarder.close();
         return report().summary;
       })();
       return stopping;
