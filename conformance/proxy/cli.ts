@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Io } from '../cli/main.ts';
@@ -19,6 +20,8 @@ Options:
   --reporter NAME     pretty | json | junit; repeatable (default pretty)
   --output DIR        write conformance.json and conformance.junit.xml to DIR
   --timeout MS        idle time allowed on the upstream before a 504 (default 10000)
+  --allowed-host NAME also serve requests for this Host name (repeatable; all: no Host check);
+                      localhost, *.localhost, IP literals, --host and this machine's name are always served
   -h, --help          print this help
 
 The proxy is given no key: every credential it sees (Authorization, cookies, keys in query strings) is
@@ -64,6 +67,8 @@ function parse(argv: string[], env: Record<string, string | undefined>) {
       port: integer('port', values.port),
       host: values.host,
       timeoutMs: integer('timeout', values.timeout),
+      allowedHosts: values['allowed-host'] ?? [],
+      ownHosts: [hostname()],
     },
     pretty: reporters.includes('pretty'),
     files,
@@ -83,6 +88,7 @@ const parseFlags = (args: string[]) =>
       reporter: { type: 'string', multiple: true },
       output: { type: 'string' },
       timeout: { type: 'string' },
+      'allowed-host': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
   });
