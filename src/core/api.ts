@@ -1,6 +1,7 @@
 import { createClock, type MockClock } from './controls/clock.ts';
 import { type JournalLimits, RequestJournal } from './controls/journal.ts';
 import { parseLatency } from './controls/latency.ts';
+import { PassthroughControls, type PassthroughOptions } from './controls/passthrough.ts';
 import { type MockPreset, storePresets } from './controls/presets.ts';
 import { TrafficControls } from './controls/traffic.ts';
 import {
@@ -75,6 +76,12 @@ export interface MockApiOptions {
   readonly journalLimit?: number | JournalLimits;
   /** Called once per unexpected exception (the answer is a 500 Error body); default `console.error`. */
   readonly onUnexpectedError?: (error: unknown, request: MockRequest) => void;
+  /**
+   * Partial mocking (docs/passthrough.md): where the requests the mock does not answer go, and which
+   * documented operations go there too. The adapter forwards (the Node server to the upstream, MSW with its
+   * `passthrough()`); without it the mock answers everything, as always.
+   */
+  readonly passthrough?: PassthroughOptions;
 }
 
 /** A running mock: one `handle` shared by every adapter, and the state behind it. */
@@ -104,6 +111,8 @@ export interface MockApi {
   readonly basePath: string;
   /** Latency and fault rules (`/__mock/latency`, `/__mock/faults`; the MSW controller's `faults`). */
   readonly traffic: TrafficControls;
+  /** What goes upstream (`/__mock/passthrough`; the MSW controller's `passthrough`). */
+  readonly passthrough: PassthroughControls;
   /** The presets (named states): the store's, then every extension's (`/__mock/presets`). */
   presets(): readonly MockPreset[];
   /** The Store API operations served, as `{ method, path }` with OpenAPI-style templates (for drift tests). */
@@ -145,12 +154,18 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const journal = new RequestJournal(options.journalLimit ?? {}, apiKeys);
   const traffic = new TrafficControls({ latency: startLatency(options.latency), random: options.random });
   const extensions = [deprecationNotice(deprecation, kit), ...(options.extensions ?? [])];
+  const passthrough = new PassthroughControls(options.passthrough, basePath, specOperations, (path) =>
+    extensions.some(
+      (extension) => extension.pathPrefix !== undefined && path.startsWith(extension.pathPrefix),
+    ),
+  );
 
   async function reset(): Promise<void> {
     clock.reset();
     await store.reset();
     journal.clear();
     traffic.reset();
+    passthrough.reset();
     for (const extension of extensions) await extension.reset?.();
   }
   // Last, so that extensions can own deeper /__mock paths (the dashboard's controls).
@@ -160,7 +175,9 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     ...extensions.flatMap((extension) => extension.presets ?? extension.scenarios ?? []),
   ];
   if (options.admin !== false) {
-    extensions.push(adminApi({ store, journal, kit: controlPlanes.kit, clock, reset, traffic, presets }));
+    extensions.push(
+      adminApi({ store, journal, kit: controlPlanes.kit, clock, reset, traffic, presets, passthrough }),
+    );
   }
 
   const router = new Router([...orderRoutes(store, kit), ...petRoutes(pets, deprecation, kit, clock)]);
@@ -194,6 +211,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     store,
     journal,
     traffic,
+    passthrough,
     presets,
     apiKeys,
     basePath,

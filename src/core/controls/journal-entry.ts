@@ -1,3 +1,6 @@
+/** Who answered a request: the mock, or the upstream it was forwarded to (docs/passthrough.md). */
+export type JournalSource = 'mock' | 'upstream';
+
 /** One request as the journal shows it (`GET /__mock/requests`, the MSW controller's `journal.entries()`). */
 export interface JournalEntry {
   readonly time: string;
@@ -5,6 +8,8 @@ export interface JournalEntry {
   readonly path: string;
   readonly query: string;
   readonly status: number;
+  /** Who answered it. */
+  readonly source: JournalSource;
   /** Request headers: Authorization-like ones redacted, and the mock's keys wherever they appear. */
   readonly headers: Readonly<Record<string, string>>;
 }

@@ -1,5 +1,5 @@
 import { coreError } from '../http/errors.ts';
-import type { JournalEntry } from './journal-entry.ts';
+import type { JournalEntry, JournalSource } from './journal-entry.ts';
 
 /** Filters over the journal; they combine (every one given must hold). */
 export interface JournalQuery {
@@ -8,6 +8,8 @@ export interface JournalQuery {
   /** A request path; `*` matches any characters (`/v1/store/orders/*`). */
   readonly path?: string;
   readonly status?: number;
+  /** Who answered: `mock`, or `upstream` for forwarded requests. */
+  readonly source?: JournalSource;
   /** At or after this instant (an ISO date-time or ms since the epoch) of the mock's clock. */
   readonly since?: string | number;
   /** Keep the newest N matching entries (still oldest first). */
@@ -24,13 +26,14 @@ export function findEntries(entries: readonly JournalEntry[], query: JournalQuer
       (method === undefined || entry.method === method) &&
       (path === undefined || path.test(entry.path)) &&
       (query.status === undefined || entry.status === query.status) &&
+      (query.source === undefined || entry.source === query.source) &&
       (since === undefined || Date.parse(entry.time) >= since),
   );
   return query.limit === undefined ? found : found.slice(Math.max(0, found.length - query.limit));
 }
 
 /**
- * Reads `?method=&path=&status=&since=&limit=` (spec/mock-admin.openapi.yaml); anything else in the query
+ * Reads `?method=&path=&status=&source=&since=&limit=` (spec/mock-admin.openapi.yaml); anything else in the query
  * is ignored. A value that cannot be a filter is a 400 naming the parameter, never an empty answer.
  */
 export function parseJournalQuery(queryString: string): JournalQuery {
@@ -45,6 +48,11 @@ export function parseJournalQuery(queryString: string): JournalQuery {
   if (path !== null) query.path = path;
   const status = params.get('status');
   if (status !== null) query.status = whole('status', status, 599);
+  const source = params.get('source');
+  if (source !== null) {
+    if (source !== 'mock' && source !== 'upstream') throw invalid('source', 'mock or upstream');
+    query.source = source;
+  }
   const since = params.get('since');
   if (since !== null) {
     if (Number.isNaN(Date.parse(since))) throw invalid('since', 'a date-time such as 2026-07-01T09:00:00Z');

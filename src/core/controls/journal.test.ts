@@ -98,3 +98,37 @@ describe('request journal', () => {
     expect(journal.bytes).toBe(0);
   });
 });
+
+describe('the journal and forwarded requests', () => {
+  test('says who answered each request, and a query can ask for either', () => {
+    const journal = new RequestJournal({ entries: 3 });
+    const request = get('/v1/users/me', '', {});
+    journal.record(get('/v1/store/orders', '', {}), 200, 0);
+    journal.record(request, 200, 1, 'upstream');
+    journal.record(request, 502, 2, 'upstream');
+    // The ring grows and wraps: each entry keeps its own source.
+    journal.record(get('/v1/store/orders', '', {}), 401, 3);
+    expect(journal.entries().map((e) => [e.status, e.source])).toEqual([
+      [200, 'upstream'],
+      [502, 'upstream'],
+      [401, 'mock'],
+    ]);
+    expect(journal.find({ source: 'upstream' }).map((e) => e.status)).toEqual([200, 502]);
+    expect(journal.find({ source: 'mock' }).map((e) => e.status)).toEqual([401]);
+  });
+
+  test('a source filter that is neither mock nor upstream is a 400 naming the parameter', async () => {
+    const api = createMockApi();
+    const response = await api.handle({
+      method: 'GET',
+      path: '/__mock/requests',
+      query: 'source=proxy',
+      headers: {},
+    });
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.body?.text ?? '')).toMatchObject({
+      code: 'INVALID_REQUEST',
+      message: 'The query parameter "source" must be mock or upstream.',
+    });
+  });
+});

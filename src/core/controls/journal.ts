@@ -1,8 +1,8 @@
 import type { HeaderMap, MockRequest } from '../types.ts';
-import type { JournalEntry } from './journal-entry.ts';
+import type { JournalEntry, JournalSource } from './journal-entry.ts';
 import { findEntries, type JournalQuery } from './journal-query.ts';
 
-export type { JournalEntry } from './journal-entry.ts';
+export type { JournalEntry, JournalSource } from './journal-entry.ts';
 
 export interface JournalLimits {
   /** How many requests it keeps; default 1000. */
@@ -46,6 +46,8 @@ export class RequestJournal {
   #kept: (Kept | undefined)[] = [];
   #times = new Float64Array(0);
   #statuses = new Uint16Array(0);
+  /** 1 where the upstream answered (a forwarded request), 0 where the mock did. */
+  #upstream = new Uint8Array(0);
   /** Index of the oldest entry in the ring, and how many there are. */
   #first = 0;
   #count = 0;
@@ -76,7 +78,7 @@ export class RequestJournal {
     return this.#bytes;
   }
 
-  record(request: MockRequest, status: number, time: number): void {
+  record(request: MockRequest, status: number, time: number, source: JournalSource = 'mock'): void {
     const kept = this.#keep(request);
     // One entry beyond the byte budget is not kept at all (headers are capped at 64 KiB by the adapters).
     if (kept.bytes > this.#limits.bytes || this.#limits.entries < 1) return;
@@ -91,6 +93,7 @@ export class RequestJournal {
     this.#kept[slot] = kept;
     this.#times[slot] = time;
     this.#statuses[slot] = status;
+    this.#upstream[slot] = source === 'upstream' ? 1 : 0;
     this.#count++;
     this.#bytes += kept.bytes;
   }
@@ -115,6 +118,7 @@ export class RequestJournal {
         path: this.#redact(request.path),
         query: this.#redact(request.query),
         status: this.#statuses[slot] as number,
+        source: this.#upstream[slot] === 1 ? 'upstream' : 'mock',
         headers: this.#redactHeaders(request.headers),
       });
     }
@@ -130,6 +134,7 @@ export class RequestJournal {
     this.#kept = [];
     this.#times = new Float64Array(0);
     this.#statuses = new Uint16Array(0);
+    this.#upstream = new Uint8Array(0);
     this.#first = 0;
     this.#count = 0;
     this.#bytes = 0;
@@ -185,15 +190,18 @@ export class RequestJournal {
     const kept: (Kept | undefined)[] = new Array(capacity);
     const times = new Float64Array(capacity);
     const statuses = new Uint16Array(capacity);
+    const upstream = new Uint8Array(capacity);
     for (let index = 0; index < this.#count; index++) {
       const slot = (this.#first + index) % this.#times.length;
       kept[index] = this.#kept[slot];
       times[index] = this.#times[slot] as number;
       statuses[index] = this.#statuses[slot] as number;
+      upstream[index] = this.#upstream[slot] as number;
     }
     this.#kept = kept;
     this.#times = times;
     this.#statuses = statuses;
+    this.#upstream = upstream;
     this.#first = 0;
   }
 

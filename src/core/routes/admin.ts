@@ -1,5 +1,6 @@
 import { advanceClockBy, clockState, type MockClock } from '../controls/clock.ts';
 import type { RequestJournal } from '../controls/journal.ts';
+import type { PassthroughControls } from '../controls/passthrough.ts';
 import type { MockPreset } from '../controls/presets.ts';
 import type { TrafficControls } from '../controls/traffic.ts';
 import type { MockExtension } from '../extension.ts';
@@ -25,6 +26,7 @@ export interface AdminDependencies {
   readonly clock: MockClock;
   readonly traffic: TrafficControls;
   readonly presets: () => readonly MockPreset[];
+  readonly passthrough: PassthroughControls;
   /** Resets the whole mock: orders, journal, clock and every extension. */
   readonly reset: () => Promise<void>;
 }
@@ -41,6 +43,7 @@ export function adminApi({
   reset,
   traffic,
   presets,
+  passthrough,
 }: AdminDependencies): MockExtension {
   // Built once per change of state, as the public list is.
   let cached: { revision: number; response: MockResponse } | undefined;
@@ -109,7 +112,7 @@ export function adminApi({
           return kit.noContent;
         },
       }),
-      ...controlRoutes({ journal, kit, traffic, presets }),
+      ...controlRoutes({ journal, kit, traffic, presets, passthrough }),
       route('/clock', { GET: async () => clockResponse() }),
       route('/clock/advance', {
         POST: async (request) => {
