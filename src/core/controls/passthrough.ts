@@ -28,6 +28,8 @@ export interface PassthroughSettings {
  * (all under `/__`, also when percent-encoded), and the token endpoint it serves.
  */
 function isOwnPath(path: string): boolean {
+  // `OPTIONS *` asks about the server itself, which is the mock.
+  if (path.charCodeAt(0) !== 47 /* / */) return true;
   if (path.startsWith('/__') || /^\/(?:_|%5f){2}/i.test(path)) return true;
   return path === '/oauth/token' || path.startsWith('/oauth/token/');
 }
