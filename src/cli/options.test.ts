@@ -124,7 +124,9 @@ describe('petstore-mock options', () => {
   test('--passthrough (or PETSTORE_PASSTHROUGH) names the upstream; --passthrough-timeout bounds it', async () => {
     expect(serve([])).toMatchObject({ passthroughTimeoutMs: 30_000 });
     expect(serve([]).passthrough).toBeUndefined();
-    expect(serve(['--passthrough', 'http://localhost:8080/api', '--passthrough-timeout', '5s'])).toMatchObject({
+    expect(
+      serve(['--passthrough', 'http://localhost:8080/api', '--passthrough-timeout', '5s']),
+    ).toMatchObject({
       passthrough: 'http://localhost:8080/api',
       passthroughTimeoutMs: 5000,
     });
@@ -141,7 +143,9 @@ describe('petstore-mock options', () => {
     expect(withSecret).not.toContain('s3cr3t-pw');
     expect(await refusal(['--passthrough', 'https://dev.example/api?x=1'])).toMatch(/query or a fragment/);
     for (const bad of ['soon', '0s', '2h']) {
-      expect(await refusal(['--passthrough-timeout', bad]), bad).toMatch(/--passthrough-timeout must be a duration/);
+      expect(await refusal(['--passthrough-timeout', bad]), bad).toMatch(
+        /--passthrough-timeout must be a duration/,
+      );
     }
   });
 });

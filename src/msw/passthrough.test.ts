@@ -46,7 +46,10 @@ describe('MSW partial mocking with passthrough()', () => {
       operations: ['listOrders', 'cancelOrder'],
     });
     await fetch(`${base()}/store/orders`, { headers: auth });
-    await fetch(`${base()}/store/orders/999999`, { method: 'DELETE', headers: { authorization: 'Bearer real' } });
+    await fetch(`${base()}/store/orders/999999`, {
+      method: 'DELETE',
+      headers: { authorization: 'Bearer real' },
+    });
     expect(upstream.received.map((r) => `${r.method} ${r.url}`)).toEqual([
       'GET /v1/store/orders',
       'DELETE /v1/store/orders/999999',
