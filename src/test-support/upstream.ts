@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+// The suite's own loopback server: one way to start and tear down a test server, hanging connections included.
+import { listen } from '../../conformance/test-support/listen.ts';
 
 /** What a loopback upstream received. */
 export interface Received {
@@ -32,7 +33,7 @@ export async function startUpstream(
   options: { readsBody?: boolean } = {},
 ): Promise<Upstream> {
   const received: Received[] = [];
-  const server = createServer((req, res) => {
+  const listening = await listen((req, res) => {
     if (options.readsBody === false) {
       received.push({
         method: req.method ?? '',
@@ -50,23 +51,7 @@ export async function startUpstream(
       handler(req, res, body);
     });
   });
-  const sockets = new Set<Socket>();
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received,
-    server,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...listening, received };
 }
 
 /** The raw fields as `name: value` lines, in order. */
