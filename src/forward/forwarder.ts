@@ -1,8 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { Agent, type Dispatcher } from 'undici';
+import { describe, type ForwardFailure, failureOf } from './failures.ts';
 import { endToEnd } from './hop-by-hop.ts';
 import { basePathOf, upstreamLabel } from './upstream-url.ts';
+
+export type { ForwardFailure } from './failures.ts';
 
 export interface ForwarderOptions {
   /** The upstream, fixed for the forwarder's life: no request can send it elsewhere. */
@@ -34,14 +37,6 @@ export interface UpstreamAnswer {
   readonly rawHeaders: string[];
   /** Why the body stopped before its end (the upstream reset or went idle, or the client went away). */
   interrupted?: string;
-}
-
-/** Why the upstream gave no answer: the caller answers with an Error body of this status and code. */
-export interface ForwardFailure {
-  readonly status: 400 | 502 | 504;
-  readonly code: 'MALFORMED_REQUEST' | 'UPSTREAM_UNREACHABLE' | 'UPSTREAM_TIMEOUT';
-  /** Names the upstream and what happened, e.g. `https://dev.example/api did not answer within 30000 ms`. */
-  readonly message: string;
 }
 
 /** One forwarded exchange. The headers hold the client's credentials: redact before writing any out. */
@@ -217,29 +212,3 @@ function rawFields(raw: unknown, parsed: Record<string, string | string[] | unde
     (Array.isArray(value) ? value : [value ?? '']).flatMap((one) => [name, one]),
   );
 }
-
-function failureOf(error: Error, upstream: string, method: string, timeoutMs: number): ForwardFailure {
-  const code = (error as { code?: string }).code;
-  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
-    return {
-      status: 504,
-      code: 'UPSTREAM_TIMEOUT',
-      message: `The upstream ${upstream} did not answer ${method} within ${timeoutMs} ms.`,
-    };
-  }
-  if (code === 'UND_ERR_INVALID_ARG') {
-    return {
-      status: 400,
-      code: 'MALFORMED_REQUEST',
-      message: `The request cannot be forwarded: ${error.message}.`,
-    };
-  }
-  return {
-    status: 502,
-    code: 'UPSTREAM_UNREACHABLE',
-    message: `The upstream ${upstream} could not be reached for ${method}: ${describe(error)}.`,
-  };
-}
-
-const describe = (error: Error & { code?: string }): string =>
-  error.code && !error.message.includes(error.code) ? `${error.code}: ${error.message}` : error.message;
