@@ -39,7 +39,7 @@ export function listening(mock: RunningServer, options: CliOptions) {
           `  Domains: ${mock.url}/__dashboard/api/projects (clock ${options.clock}, DNS ${options.dnsServer ?? 'simulated'})`,
           ...(options.passthrough
             ? [
-                `  Upstream: ${mock.passthrough ?? options.passthrough} (what the mock does not answer; ${options.admin ? `${mock.url}/__mock/passthrough` : 'no admin API to toggle operations'})`,
+                `  Forward: ${mock.passthrough ?? options.passthrough} (what the mock does not answer; ${options.admin ? `${mock.url}/__mock/passthrough` : 'no admin API to toggle operations'})`,
               ]
             : []),
           ...(options.store

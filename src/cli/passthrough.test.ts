@@ -13,7 +13,7 @@ describe('petstore-mock --passthrough', () => {
     upstreams.push(upstream);
     const mock = await start('--passthrough', `${upstream.url}/api`);
     expect(mock.stdout()).toContain(
-      `  Upstream: ${upstream.url}/api (what the mock does not answer; ${mock.url}/__mock/passthrough)`,
+      `  Forward: ${upstream.url}/api (what the mock does not answer; ${mock.url}/__mock/passthrough)`,
     );
     const got = await fetch(`${mock.baseUrl}/users/me`, {
       headers: { authorization: 'Bearer upstream-token' },
