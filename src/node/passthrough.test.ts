@@ -103,6 +103,21 @@ describe('passthrough: what the mock does not answer goes to the upstream', () =
     expect(own.status).toBe(413);
   });
 
+  test('answers Expect: 100-continue itself and forwards the body; HEAD gets the head alone', async () => {
+    const got = await rawRequest(
+      mock.port,
+      'POST /v1/uploads HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\nhello',
+    );
+    expect(got.text).toMatch(/^HTTP\/1\.1 100 Continue\r\n/);
+    expect(got.status).toBe(200);
+    expect(upstream.received[0]?.body.toString()).toBe('hello');
+    expect(fieldLines(upstream.received[0]?.rawHeaders ?? []).join('\n')).not.toMatch(/^expect:/im);
+    const head = await fetch(`${mock.url}/v1/users/me`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    expect(upstream.received[1]?.method).toBe('HEAD');
+  });
+
   test('answers the documented operations itself, and never forwards its own paths', async () => {
     expect((await fetch(`${mock.baseUrl}/store/orders`, { headers: auth })).status).toBe(200);
     expect((await fetch(`${mock.baseUrl}/store/orders`)).status).toBe(401);
