@@ -2,6 +2,7 @@ import { type ListedOrder, listedOrdersFromJson, pickAbsentId } from '../contrac
 import type { Operation, Spec } from '../contract/spec.ts';
 import type { HttpClient } from '../http/client.ts';
 import type { Exchange, RequestSpec } from '../http/exchange.ts';
+import type { TraceIds } from '../http/trace.ts';
 import { Skip } from '../rules/outcome.ts';
 import type { ResolvedOptions } from '../run/options.ts';
 
@@ -31,15 +32,20 @@ export class Session implements CheckContext {
   private readonly memo = new Map<string, Promise<Exchange>>();
   private readonly all: Exchange[] = [];
   private used = new Set<Exchange>();
+  private traceId: string | undefined;
 
   constructor(
     readonly options: ResolvedOptions,
     readonly spec: Spec,
     private readonly client: HttpClient,
+    private readonly traceIds?: TraceIds,
   ) {}
 
-  begin(): void {
+  /** Starts a check: its requests share a fresh trace id, which it returns. */
+  begin(): string | undefined {
     this.used = new Set();
+    this.traceId = this.traceIds?.trace();
+    return this.traceId;
   }
 
   end(): Exchange[] {
@@ -49,7 +55,8 @@ export class Session implements CheckContext {
   async send(key: string, request: RequestSpec, role: 'subject' | 'support' = 'subject'): Promise<Exchange> {
     let pending = this.memo.get(key);
     if (!pending) {
-      pending = this.client.send(request).then((exchange) => {
+      const traced = this.traceId === undefined ? request : { ...request, traceId: this.traceId };
+      pending = this.client.send(traced).then((exchange) => {
         this.all.push(exchange);
         return exchange;
       });

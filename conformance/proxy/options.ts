@@ -1,4 +1,5 @@
 import { parseUpstreamUrl } from '../../src/forward/upstream-url.ts';
+import { minCoveragePercent } from '../run/coverage.ts';
 import { LIMITS } from '../run/options.ts';
 import { UsageError } from '../run/usage-error.ts';
 
@@ -28,6 +29,8 @@ export interface ProxyOptions {
   allowedHosts?: readonly string[];
   /** Other names this machine is reached by (the CLI adds the machine's name). */
   ownHosts?: readonly string[];
+  /** The summary fails (exit 1) when the traffic saw fewer documented (operation, status) pairs than this %. */
+  minCoverage?: number;
 }
 
 export interface ResolvedProxyOptions {
@@ -40,6 +43,7 @@ export interface ResolvedProxyOptions {
   specPath?: string;
   allowedHosts: readonly string[];
   ownHosts: readonly string[];
+  minCoverage?: number;
 }
 
 const MAX_TIMEOUT_MS = 3_600_000;
@@ -72,5 +76,6 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyOptions
     ...(options.specPath ? { specPath: options.specPath } : {}),
     allowedHosts: options.allowedHosts ?? [],
     ownHosts: options.ownHosts ?? [],
+    ...(options.minCoverage === undefined ? {} : { minCoverage: minCoveragePercent(options.minCoverage) }),
   };
 }

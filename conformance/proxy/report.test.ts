@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadSpec } from '../contract/spec.ts';
 import { createRecorder, type ProxyViolation } from './report.ts';
 import { createSecrets } from './secrets.ts';
 
@@ -23,6 +24,7 @@ describe("the proxy's report", () => {
       upstream: 'http://upstream/v1',
       startedAt: '',
       secrets: createSecrets(),
+      spec: loadSpec(),
     });
     for (let seq = 1; seq <= 10_000; seq++) {
       recorder.exchange('not graded', ['proxy.undocumented-operation']);
@@ -44,7 +46,12 @@ describe("the proxy's report", () => {
     const secrets = createSecrets();
     const token = 'Zq8-tok3n-that-ends-far-beyond-the-cut';
     secrets.add(token);
-    const recorder = createRecorder({ upstream: 'http://upstream/v1', startedAt: '', secrets });
+    const recorder = createRecorder({
+      upstream: 'http://upstream/v1',
+      startedAt: '',
+      secrets,
+      spec: loadSpec(),
+    });
     // The token straddles where a cut would fall.
     const shaped = violation(1, `&pad=${'b'.repeat(2048)}&k=${token}`);
     recorder.violation(shaped);

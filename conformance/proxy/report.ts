@@ -1,5 +1,8 @@
+import type { Spec } from '../contract/spec.ts';
 import type { CheckInfo, Severity } from '../rules/rule.ts';
+import { type Coverage, createCoverage, minCoverageProblem } from '../run/coverage.ts';
 import type { CheckResult, Summary } from '../run/events.ts';
+import { countBySeverity } from '../run/summary.ts';
 import { ALL_RULES } from './rules.ts';
 import type { Secrets } from './secrets.ts';
 
@@ -14,6 +17,8 @@ export interface ProxyViolation {
   severity: Severity;
   message: string;
   curl: string;
+  /** The trace id of the client's `traceparent`, when it sent a valid one: where to find it in your traces. */
+  traceId?: string;
 }
 
 export interface ProxyReport {
@@ -28,6 +33,8 @@ export interface ProxyReport {
   /** Exchanges the upstream did not answer (the proxy answered 502 or 504). */
   upstreamFailures: number;
   summary: Summary;
+  /** Which documented (operation, status) pairs the traffic produced, and what else it got. */
+  coverage: Coverage;
   violations: ProxyViolation[];
   /** Violations beyond the kept maximum (10,000, or 8 Mi characters of text), counted but not listed. */
   violationsNotListed: number;
@@ -51,7 +58,15 @@ const sizeOf = (v: ProxyViolation): number =>
   v.request.length + v.operation.path.length + v.message.length + v.curl.length + 200;
 
 /** Collects what the proxy saw; everything it hands out is redacted with every secret seen so far. */
-export function createRecorder(options: { upstream: string; startedAt: string; secrets: Secrets }) {
+export function createRecorder(options: {
+  upstream: string;
+  startedAt: string;
+  secrets: Secrets;
+  spec: Spec;
+  /** Fail the summary when the traffic saw fewer documented (operation, status) pairs than this percentage. */
+  minCoverage?: number;
+}) {
+  const coverage = createCoverage(options.spec);
   const kept: ProxyViolation[] = [];
   let keptCharacters = 0;
   const appliedCount = new Map<string, number>();
@@ -85,7 +100,9 @@ export function createRecorder(options: { upstream: string; startedAt: string; s
     return ALL_RULES.map((rule: CheckInfo): CheckResult => {
       const found = failedBy.get(rule.id) ?? { first: [], count: 0 };
       const applied = appliedCount.get(rule.id) ?? 0;
-      const listed = found.first.map((v) => `${v.operation.operationId ?? '-'}: ${v.message}`);
+      const listed = found.first.map(
+        (v) => `${v.operation.operationId ?? '-'}: ${v.message}${v.traceId ? ` (trace ${v.traceId})` : ''}`,
+      );
       if (found.count > listed.length) listed.push(`and ${found.count - listed.length} more`);
       const status =
         applied === 0 ? 'skipped' : found.count > 0 && rule.severity !== 'info' ? 'failed' : 'passed';
@@ -101,13 +118,10 @@ export function createRecorder(options: { upstream: string; startedAt: string; s
 
   function summary(): Summary {
     const checks = results();
-    const counts = {} as Summary['counts'];
-    for (const severity of ['must', 'should', 'info'] as Severity[]) {
-      const of = checks.filter((c) => c.severity === severity);
-      const count = (status: string) => of.filter((c) => c.status === status).length;
-      counts[severity] = { passed: count('passed'), failed: count('failed'), skipped: count('skipped') };
-    }
-    const failed = counts.must.failed > 0;
+    const counts = countBySeverity(checks);
+    const seen = coverage.result();
+    const problem = minCoverageProblem(seen, options.minCoverage);
+    const failed = counts.must.failed > 0 || problem !== undefined;
     return {
       outcome: failed ? 'failed' : 'passed',
       exitCode: failed ? 1 : 0,
@@ -115,13 +129,23 @@ export function createRecorder(options: { upstream: string; startedAt: string; s
       total: checks.length,
       counts,
       durationMs: 0,
+      coverage: seen,
+      ...(problem ? { gateFailures: [problem] } : {}),
     };
   }
 
   return {
-    /** Counts one exchange; `applied` are the ids of the rules it was graded by. */
-    exchange(kind: 'graded' | 'not graded' | 'upstream failed', applied: readonly string[] = []): void {
+    /**
+     * Counts one exchange; `applied` are the ids of the rules it was graded by, `answer` the operation and the
+     * status it answered (for coverage).
+     */
+    exchange(
+      kind: 'graded' | 'not graded' | 'upstream failed',
+      applied: readonly string[] = [],
+      answer?: { operationId: string; status: number },
+    ): void {
       exchanges++;
+      if (answer) coverage.observe(answer.operationId, answer.status);
       if (kind === 'graded') graded++;
       if (kind === 'upstream failed') upstreamFailures++;
       for (const id of applied) appliedCount.set(id, (appliedCount.get(id) ?? 0) + 1);
@@ -146,6 +170,7 @@ export function createRecorder(options: { upstream: string; startedAt: string; s
     results,
     summary,
     report(durationMs: number): ProxyReport {
+      const { coverage: seen, ...rest } = summary();
       return {
         tool: 'petstore-conformance',
         mode: 'proxy',
@@ -154,7 +179,8 @@ export function createRecorder(options: { upstream: string; startedAt: string; s
         exchanges,
         graded,
         upstreamFailures,
-        summary: { ...summary(), durationMs },
+        summary: { ...rest, durationMs },
+        coverage: seen ?? coverage.result(),
         violations: kept.map(redact),
         violationsNotListed: notListed,
       };

@@ -1,6 +1,9 @@
 import { xmlSafe } from '../output/text.ts';
 import type { Severity } from '../rules/rule.ts';
-import type { CheckResult, ConformanceEvent, Reporter, Summary } from '../run/events.ts';
+import type { Coverage } from '../run/coverage.ts';
+import type { CheckResult, Reporter, Summary } from '../run/events.ts';
+import { collectRun } from './collect.ts';
+import { coverageLine, outcomeOf, traceIdsOf } from './outcome.ts';
 
 const escapeXml = (text: string): string =>
   xmlSafe(text)
@@ -14,21 +17,33 @@ const seconds = (ms: number): string => (ms / 1000).toFixed(3);
 /**
  * JUnit XML: one testsuite per severity, one testcase per check. A `should` failure is a <failure> only with
  * --strict (otherwise it is reported in system-out as a warning), so CI marks a build red exactly when the
- * CLI exits 1.
+ * CLI exits 1. An expected failure is skipped with type `expected-failure` (as pytest writes an xfail); a
+ * stale one is a failure. Coverage is a testsuite of properties, with a testcase for `--min-coverage`.
  */
 export function createJunitReporter(options: { strict?: boolean } = {}): Reporter & { output(): string } {
   const strict = options.strict ?? false;
-  const results: CheckResult[] = [];
-  let summary: Summary | undefined;
+  const { run, handle } = collectRun();
 
   const testcase = (r: CheckResult): string => {
     const head = `    <testcase name="${escapeXml(`${r.id}: ${r.title}`)}" classname="petstore-conformance.${r.severity}" time="${seconds(r.durationMs)}"`;
     const message = escapeXml(r.message);
-    const fails = r.status === 'failed' && (r.severity === 'must' || (r.severity === 'should' && strict));
-    if (fails)
-      return `${head}>\n      <failure message="${message}" type="${r.severity}">${message}\n${escapeXml(`Reference: ${r.reference}`)}</failure>\n    </testcase>`;
-    if (r.status === 'skipped') return `${head}>\n      <skipped message="${message}"/>\n    </testcase>`;
-    const note = r.status === 'failed' ? `WARNING (${r.severity}): ${r.message}` : r.message;
+    const traces = traceIdsOf(r);
+    const trace = traces.length > 0 ? `\nTrace id: ${traces.join(', ')}` : '';
+    const outcome = outcomeOf(r, strict);
+    if (outcome === 'fail')
+      return `${head}>\n      <failure message="${message}" type="${r.severity}">${message}\n${escapeXml(`Reference: ${r.reference}${trace}`)}</failure>\n    </testcase>`;
+    if (outcome === 'stale') {
+      const stale = escapeXml((r.expected?.stale ?? []).join('; '));
+      return `${head}>\n      <failure message="${stale}" type="stale">${stale}</failure>\n    </testcase>`;
+    }
+    if (outcome === 'expected') {
+      const why = escapeXml(
+        `expected failure${r.expected?.reason ? ` (${r.expected.reason})` : ''}: ${r.message}`,
+      );
+      return `${head}>\n      <skipped type="expected-failure" message="${why}"/>\n      <system-out>${escapeXml(`${r.message}${trace}`)}</system-out>\n    </testcase>`;
+    }
+    if (outcome === 'skip') return `${head}>\n      <skipped message="${message}"/>\n    </testcase>`;
+    const note = outcome === 'warn' ? `WARNING (${r.severity}): ${r.message}${trace}` : r.message;
     return `${head}>\n      <system-out>${escapeXml(note)}</system-out>\n    </testcase>`;
   };
 
@@ -36,11 +51,9 @@ export function createJunitReporter(options: { strict?: boolean } = {}): Reporte
     `  <testsuite name="${escapeXml(name)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(ms)}">\n${cases.join('\n')}\n  </testsuite>`;
 
   return {
-    handle(event: ConformanceEvent) {
-      if (event.type === 'check') results.push(event.result);
-      else if (event.type === 'finished') summary = event.summary;
-    },
+    handle,
     output() {
+      const { results, summary } = run;
       const suites: string[] = [];
       if (summary?.outcome === 'unreachable' || summary?.outcome === 'incomplete') {
         const error = escapeXml(summary.error ?? summary.outcome);
@@ -56,16 +69,43 @@ export function createJunitReporter(options: { strict?: boolean } = {}): Reporte
       for (const severity of ['must', 'should', 'info'] as Severity[]) {
         const of = results.filter((r) => r.severity === severity);
         if (of.length === 0) continue;
-        const failures = of.filter(
-          (r) => r.status === 'failed' && (severity === 'must' || (severity === 'should' && strict)),
-        );
-        const skipped = of.filter((r) => r.status === 'skipped').length;
+        const outcomes = of.map((r) => outcomeOf(r, strict));
+        const failures = outcomes.filter((o) => o === 'fail' || o === 'stale').length;
+        const skipped = outcomes.filter((o) => o === 'skip' || o === 'expected').length;
         const ms = of.reduce((total, r) => total + r.durationMs, 0);
-        suites.push(
-          suite(`petstore-conformance ${severity}`, of.map(testcase), failures.length, skipped, ms),
-        );
+        suites.push(suite(`petstore-conformance ${severity}`, of.map(testcase), failures, skipped, ms));
       }
+      if (summary?.coverage) suites.push(coverageSuite(summary.coverage, run.started?.minCoverage, summary));
       return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="petstore-conformance">\n${suites.join('\n')}\n</testsuites>\n`;
     },
   };
+
+  function coverageSuite(coverage: Coverage, min: number | undefined, run: Summary): string {
+    const property = (name: string, value: string | number) =>
+      `      <property name="${escapeXml(name)}" value="${escapeXml(String(value))}"/>`;
+    const properties = [
+      property('coverage.percent', coverage.percent),
+      property('coverage.seen', coverage.seen),
+      property('coverage.documented', coverage.documented),
+      property('coverage.unseen', coverage.unseen.join(', ')),
+      ...coverage.operations.flatMap((o) => [
+        ...o.documented.map((d) => property(`coverage.${o.operationId}.${d.status}`, d.seen)),
+        ...o.undocumented.map((u) => property(`coverage.${o.operationId}.${u.status}.undocumented`, u.seen)),
+      ]),
+    ];
+    const cases: string[] = [];
+    if (min !== undefined) {
+      const problem = run.gateFailures?.find((line) => line.startsWith('coverage '));
+      const name = escapeXml(`documented (operation, status) pairs seen: at least ${min}%`);
+      const head = `    <testcase name="${name}" classname="petstore-conformance.coverage" time="0"`;
+      cases.push(
+        problem
+          ? `${head}>\n      <failure message="${escapeXml(problem)}" type="coverage">${escapeXml(problem)}</failure>\n    </testcase>`
+          : `${head}>\n      <system-out>${escapeXml(coverageLine(coverage))}</system-out>\n    </testcase>`,
+      );
+    }
+    const failed = cases.some((c) => c.includes('<failure')) ? 1 : 0;
+    const body = [`    <properties>\n${properties.join('\n')}\n    </properties>`, ...cases].join('\n');
+    return `  <testsuite name="petstore-conformance coverage" tests="${cases.length}" failures="${failed}" errors="0" skipped="0" time="0">\n${body}\n  </testsuite>`;
+  }
 }

@@ -1,5 +1,14 @@
 import { canonicalId, isInt64 } from '../contract/raw-json.ts';
+import { loadSpec } from '../contract/spec.ts';
 import { type ExploreInput, type ExploreSettings, resolveExplore } from '../explore/settings.ts';
+import { tracePrefixProblem } from '../http/trace.ts';
+import { minCoveragePercent } from './coverage.ts';
+import {
+  checkExpectedFailures,
+  type ExpectedFailure,
+  type ExpectedFailures,
+  readExpectedFailures,
+} from './expected-failures.ts';
 import { UsageError } from './usage-error.ts';
 
 /** Options of runConformance(); the CLI maps its flags onto these. */
@@ -42,6 +51,15 @@ export interface ConformanceOptions {
   specPath?: string;
   /** Exploration mode instead of the fixed checks (conformance/explore): generated requests, shrunk failures. */
   explore?: boolean | ExploreInput;
+  /**
+   * Known failures: a YAML or JSON file (`--expected-failures FILE`) or its entries. A listed failure does not
+   * fail the run; a listed check that passes does (stale); an unknown id is a usage error.
+   */
+  expectedFailures?: string | ExpectedFailure[];
+  /** Fail the run when fewer documented (operation, status) pairs than this percentage were seen. */
+  minCoverage?: number;
+  /** Trace ids of the run's `traceparent` headers start with these lower-case hex digits (at most 24). */
+  traceIdPrefix?: string;
 }
 
 /** Monotonic milliseconds, a sleep on the same clock, and the randomness of backoff jitter. */
@@ -68,7 +86,14 @@ export interface ResolvedOptions
   extends Required<
     Omit<
       ConformanceOptions,
-      'apiKey' | 'pendingOrderId' | 'shippedOrderId' | 'rateLimit' | 'specPath' | 'explore'
+      | 'apiKey'
+      | 'pendingOrderId'
+      | 'shippedOrderId'
+      | 'rateLimit'
+      | 'specPath'
+      | 'explore'
+      | 'expectedFailures'
+      | 'minCoverage'
     >
   > {
   apiKey?: string;
@@ -77,6 +102,8 @@ export interface ResolvedOptions
   rateLimit?: number;
   specPath?: string;
   explore?: ExploreSettings;
+  expectedFailures?: ExpectedFailures;
+  minCoverage?: number;
 }
 
 function positive(name: string, value: number | undefined, fallback: number, max = Infinity): number {
@@ -175,5 +202,26 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
     clock: options.clock ?? SYSTEM_CLOCK,
     specPath: options.specPath,
     ...(options.explore ? { explore: resolveExplore({ ...options, pendingOrderId, shippedOrderId }) } : {}),
+    ...expectedFailuresOf(options),
+    ...(options.minCoverage === undefined ? {} : { minCoverage: minCoveragePercent(options.minCoverage) }),
+    traceIdPrefix: tracePrefix(options.traceIdPrefix),
   };
+}
+
+function tracePrefix(prefix: string | undefined): string {
+  const problem = prefix === undefined ? undefined : tracePrefixProblem(prefix);
+  if (problem) throw new UsageError(problem);
+  return prefix ?? '';
+}
+
+/** The baseline read (a path) or taken as given, its ids checked against the catalogue and the spec. */
+function expectedFailuresOf(options: ConformanceOptions): { expectedFailures?: ExpectedFailures } {
+  const given = options.expectedFailures;
+  if (given === undefined) return {};
+  const list =
+    typeof given === 'string'
+      ? { source: given, entries: readExpectedFailures(given) }
+      : { source: 'the expected failures', entries: given };
+  checkExpectedFailures(list, loadSpec(options.specPath));
+  return { expectedFailures: list };
 }

@@ -1,15 +1,19 @@
 import { registry } from '../checks/index.ts';
 import { type Check, REQUIREMENT_REASONS, type Requirement, UnknownCheckError } from '../checks/registry.ts';
 import { Session } from '../checks/session.ts';
-import { loadSpec } from '../contract/spec.ts';
+import { loadSpec, type Spec } from '../contract/spec.ts';
 import { EXPLORE_CHECKS, runExploration } from '../explore/index.ts';
 import { createHttpClient } from '../http/client.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { createTraceIds } from '../http/trace.ts';
 import { Failure, Skip } from '../rules/outcome.ts';
-import type { Severity } from '../rules/rule.ts';
+import { createCoverage } from './coverage.ts';
 import type { CheckResult, ConformanceEvent, Summary } from './events.ts';
+import { applyExpectedFailures } from './expected-failures.ts';
 import { secretValues } from './extra-headers.ts';
 import { type ConformanceOptions, type ResolvedOptions, resolveOptions } from './options.ts';
-import { redactorFor, redactResult } from './redaction.ts';
+import { redactExchange, redactorFor, redactResult } from './redaction.ts';
+import { summarize } from './summary.ts';
 import { UsageError } from './usage-error.ts';
 
 /**
@@ -27,21 +31,67 @@ export function runConformance(input: ConformanceOptions): AsyncGenerator<Confor
   return runChecks(options.explore ? [] : selectChecks(options), options);
 }
 
-/** Runs the given checks in order, within the run's time budget; runConformance() selects them. */
+/**
+ * Runs the given checks in order, within the run's time budget; runConformance() selects them. Coverage is
+ * counted from the events it yields (each `exchange`), as any consumer of the stream would count it.
+ */
 export async function* runChecks(
   checks: readonly Check[],
   options: ResolvedOptions,
 ): AsyncGenerator<ConformanceEvent, Summary> {
+  const spec = loadSpec(options.specPath);
+  const coverage = createCoverage(spec);
+  const started = options.clock.now();
+  const graded = gradeChecks(checks, options, spec);
+  let next = await graded.next();
+  while (!next.done) {
+    coverage.handle(next.value);
+    yield next.value;
+    next = await graded.next();
+  }
+  const { results, error, incomplete, stale } = next.value;
+  const ms = Math.round(options.clock.now() - started);
+  const summary = summarize(results, options, ms, { error, incomplete, stale, coverage: coverage.result() });
+  yield { type: 'finished', summary };
+  return summary;
+}
+
+interface Graded {
+  results: CheckResult[];
+  error?: string;
+  incomplete: boolean;
+  /** Stale lines of the expected failures. */
+  stale: string[];
+}
+
+/** Yields `started`, then each exchange as it completes and each check's result; returns what the summary needs. */
+async function* gradeChecks(
+  checks: readonly Check[],
+  options: ResolvedOptions,
+  spec: Spec,
+): AsyncGenerator<ConformanceEvent, Graded> {
   const { clock } = options;
   const started = clock.now();
   const deadline = started + options.maxTimeSeconds * 1000;
-  const client = createHttpClient({ ...options, ...clock, deadline });
-  const spec = loadSpec(options.specPath);
-  const session = new Session(options, spec, client);
+  const completed: Exchange[] = [];
+  const traceIds = createTraceIds(options.traceIdPrefix);
+  const client = createHttpClient({
+    ...options,
+    ...clock,
+    deadline,
+    traceIds,
+    onExchange: (exchange) => completed.push(exchange),
+  });
+  const session = new Session(options, spec, client, traceIds);
   const redact = redactorFor(options.apiKey, secretValues(options.headers));
+  const exchanges = function* (): Generator<ConformanceEvent> {
+    for (const exchange of completed.splice(0))
+      yield { type: 'exchange', exchange: redactExchange(exchange, redact) };
+  };
   const safe = options.explore
     ? !options.explore.allowWrites
     : options.pendingOrderId === undefined && options.shippedOrderId === undefined;
+  const baseline = options.expectedFailures;
   yield {
     type: 'started',
     baseUrl: redact(options.baseUrl),
@@ -52,10 +102,21 @@ export async function* runChecks(
     safe,
     apiKey: options.apiKey ? 'given' : 'absent',
     ...(options.explore ? { explore: options.explore } : {}),
+    ...(baseline ? { expectedFailures: { source: baseline.source, entries: baseline.entries.length } } : {}),
+    ...(options.minCoverage === undefined ? {} : { minCoverage: options.minCoverage }),
   };
 
   const results: CheckResult[] = [];
+  const stale: string[] = [];
+  /** The result as the baseline reads it, kept for the summary and yielded redacted. */
+  const graded = (result: CheckResult, index: number, total: number): ConformanceEvent => {
+    const read = applyExpectedFailures(result, baseline);
+    results.push(read.result);
+    stale.push(...read.stale);
+    return { type: 'check', result: redactResult(read.result, redact), index, total };
+  };
   let error = await reachability(session);
+  yield* exchanges();
   let notRun = 0;
   if (error === undefined) {
     for (const [index, check] of checks.entries()) {
@@ -71,31 +132,25 @@ export async function* runChecks(
         };
         notRun++;
       }
-      results.push(result);
-      yield { type: 'check', result: redactResult(result, redact), index, total: checks.length };
+      yield* exchanges();
+      yield graded(result, index, checks.length);
     }
     if (options.explore) {
       const now = () => clock.now();
       const deps = { options, spec, client, listedIds: () => session.listedIds(), now, deadline };
       const explored = await runExploration(deps, options.explore);
-      for (const [index, result] of explored.entries()) {
-        results.push(result);
-        yield { type: 'check', result: redactResult(result, redact), index, total: explored.length };
-      }
+      yield* exchanges();
+      for (const [index, result] of explored.entries()) yield graded(result, index, explored.length);
     }
     if (notRun > 0)
       error = `the run's time budget of ${options.maxTimeSeconds} s (--max-time) ran out: ${notRun} check(s) not run`;
   }
-  const ms = Math.round(clock.now() - started);
-  const summary = summarize(
+  return {
     results,
-    options,
-    ms,
-    error === undefined ? undefined : redact(error),
-    notRun > 0,
-  );
-  yield { type: 'finished', summary };
-  return summary;
+    ...(error === undefined ? {} : { error: redact(error) }),
+    incomplete: notRun > 0,
+    stale: stale.map(redact),
+  };
 }
 
 const OUT_OF_TIME = (options: ResolvedOptions): string =>
@@ -157,7 +212,7 @@ async function runCheck(check: Check, session: Session): Promise<CheckResult> {
     };
   const { clock } = session.options;
   const started = clock.now();
-  session.begin();
+  const traceId = session.begin();
   let status: CheckResult['status'] = 'passed';
   let message: string;
   try {
@@ -168,38 +223,5 @@ async function runCheck(check: Check, session: Session): Promise<CheckResult> {
     message = expected ? error.message : `the check crashed: ${String(error)}`;
   }
   const durationMs = Math.round(clock.now() - started);
-  return { ...info, status, message, exchanges: session.end(), durationMs };
-}
-
-function summarize(
-  results: CheckResult[],
-  options: ResolvedOptions,
-  durationMs: number,
-  error?: string,
-  incomplete = false,
-): Summary {
-  const counts = {} as Summary['counts'];
-  for (const severity of ['must', 'should', 'info'] as Severity[]) {
-    const of = results.filter((r) => r.severity === severity);
-    const count = (status: string) => of.filter((r) => r.status === status).length;
-    counts[severity] = { passed: count('passed'), failed: count('failed'), skipped: count('skipped') };
-  }
-  const failed = counts.must.failed > 0 || (options.strict && counts.should.failed > 0);
-  const outcome = incomplete
-    ? 'incomplete'
-    : error !== undefined
-      ? 'unreachable'
-      : failed
-        ? 'failed'
-        : 'passed';
-  const exitCode = outcome === 'passed' ? 0 : outcome === 'failed' ? 1 : 2;
-  return {
-    outcome,
-    exitCode,
-    strict: options.strict,
-    total: results.length,
-    counts,
-    durationMs,
-    ...(error ? { error } : {}),
-  };
+  return { ...info, status, message, exchanges: session.end(), durationMs, ...(traceId ? { traceId } : {}) };
 }
