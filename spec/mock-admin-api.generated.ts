@@ -182,7 +182,8 @@ export interface paths {
          * The request journal, optionally filtered
          * @description The last requests to the API (1000 and 4 MiB by default; a read returns at most the newest 1 MiB of
          *     them), oldest first. Authorization-like headers are redacted whole, and the mock's keys wherever they
-         *     appear (path, query, headers). Requests to `/__mock` and `/__dashboard` are not journalled. The filters
+         *     appear (path, query, headers). Requests to `/__mock` and `/__dashboard` are not journalled; requests
+         *     forwarded to the upstream (`--passthrough`) are, with `source: upstream`. The filters
          *     combine (AND); `limit=N` keeps the newest N of the entries that match, still oldest first.
          *
          *     `format=har` answers the same entries as a HAR 1.2 document, which Chrome DevTools' "Import HAR" opens:
@@ -264,6 +265,36 @@ export interface paths {
          *     `--latency`.
          */
         readonly put: operations["adminSetLatency"];
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/__mock/passthrough": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * What goes to the upstream instead of the mock
+         * @description Partial mocking (`petstore-mock --passthrough URL`; docs/passthrough.md): a request the mock does not
+         *     answer (no operation of `spec/openapi.yaml` has its method and path) is forwarded to the upstream, and
+         *     so are the documented operations listed here. The mock's own paths (`/__…`) and `/oauth/token` are
+         *     never forwarded. Per session with `X-Mock-Session`.
+         */
+        readonly get: operations["adminGetPassthrough"];
+        /**
+         * Choose the documented operations sent upstream
+         * @description Replaces the list: the operations named go upstream, the others are answered by the mock again, until
+         *     the next change or `POST /__mock/reset` (which goes back to the list given at start). An unknown
+         *     operation is a 400; naming any while the mock forwards nothing (no `--passthrough`) is a 409
+         *     `PASSTHROUGH_OFF`.
+         */
+        readonly put: operations["adminSetPassthrough"];
         readonly post?: never;
         readonly delete?: never;
         readonly options?: never;
@@ -598,10 +629,14 @@ export interface components {
             readonly method: string;
             readonly path: string;
             readonly query: string;
-            /** @description The status answered; 0 when a fault (`reset`, `empty`) sent no answer. */
+            /**
+             * @description The status answered; 0 when a fault (`reset`, `empty`) sent no answer, or when MSW forwarded the
+             *     request (the mock does not see the network's answer there).
+             */
             readonly status: number;
             /**
-             * @description Who answered, the mock itself or a real server the request was passed through to.
+             * @description Who answered: the mock, or the upstream the request was forwarded to (`--passthrough`). A 502 or
+             *     504 the mock answered because the upstream failed is `upstream` too.
              * @enum {string}
              */
             readonly source: "mock" | "upstream";
@@ -693,6 +728,21 @@ export interface components {
             /** @description The petstore-mock package's version. */
             readonly version: string;
         };
+        readonly PassthroughInput: {
+            /** @description operationIds of `spec/openapi.yaml`, e.g. `listOrders`; `[]` sends none upstream. */
+            readonly operations: readonly string[];
+        };
+        readonly PassthroughSettings: {
+            /**
+             * @description Where forwarded requests go: the upstream's URL, `network` under MSW (a request goes to its own
+             *     URL), or null when nothing is forwarded.
+             */
+            readonly upstream: string | null;
+            /** @description The documented operations sent upstream, besides every request the mock does not answer. */
+            readonly operations: readonly string[];
+            /** @description Every documented operation of the Store API, which `operations` may name. */
+            readonly documented: readonly string[];
+        };
         /** @description A named state the mock can be put in. */
         readonly Preset: {
             readonly name: string;
@@ -725,7 +775,7 @@ export interface components {
         readonly JournalPath: string;
         /** @description Only answers with this status. */
         readonly JournalStatus: number;
-        /** @description Only answers from this source (`mock`, or `upstream` for requests passed through to a real server). */
+        /** @description Only requests answered by the mock (`mock`) or forwarded to the upstream (`upstream`). */
         readonly JournalSource: "mock" | "upstream";
         /** @description Only requests at or after this instant of the mock's clock. */
         readonly JournalSince: string;
@@ -1000,7 +1050,7 @@ export interface operations {
                 readonly path?: components["parameters"]["JournalPath"];
                 /** @description Only answers with this status. */
                 readonly status?: components["parameters"]["JournalStatus"];
-                /** @description Only answers from this source (`mock`, or `upstream` for requests passed through to a real server). */
+                /** @description Only requests answered by the mock (`mock`) or forwarded to the upstream (`upstream`). */
                 readonly source?: components["parameters"]["JournalSource"];
                 /** @description Only requests at or after this instant of the mock's clock. */
                 readonly since?: components["parameters"]["JournalSince"];
@@ -1054,7 +1104,7 @@ export interface operations {
                 readonly path?: components["parameters"]["JournalPath"];
                 /** @description Only answers with this status. */
                 readonly status?: components["parameters"]["JournalStatus"];
-                /** @description Only answers from this source (`mock`, or `upstream` for requests passed through to a real server). */
+                /** @description Only requests answered by the mock (`mock`) or forwarded to the upstream (`upstream`). */
                 readonly source?: components["parameters"]["JournalSource"];
                 /** @description Only requests at or after this instant of the mock's clock. */
                 readonly since?: components["parameters"]["JournalSince"];
@@ -1207,6 +1257,59 @@ export interface operations {
                 };
             };
             readonly 400: components["responses"]["Error"];
+        };
+    };
+    readonly adminGetPassthrough: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The settings in force. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["PassthroughSettings"];
+                };
+            };
+        };
+    };
+    readonly adminSetPassthrough: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                /**
+                 * @example {
+                 *       "operations": [
+                 *         "listOrders"
+                 *       ]
+                 *     }
+                 */
+                readonly "application/json": components["schemas"]["PassthroughInput"];
+            };
+        };
+        readonly responses: {
+            /** @description The settings now in force. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["PassthroughSettings"];
+                };
+            };
+            readonly 400: components["responses"]["Error"];
+            readonly 409: components["responses"]["Error"];
         };
     };
     readonly adminListPresets: {

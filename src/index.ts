@@ -16,8 +16,14 @@ export type { ErrorBody, Order, StoreApiPaths } from './core/api-types.ts';
 // The one clock.
 export { type ClockMode, createClock, type MockClock } from './core/controls/clock.ts';
 export type { RequestJournal } from './core/controls/journal.ts';
-export type { JournalEntry } from './core/controls/journal-entry.ts';
+export type { JournalEntry, JournalSource } from './core/controls/journal-entry.ts';
 export type { JournalQuery } from './core/controls/journal-query.ts';
+// Partial mocking: what goes to the upstream (docs/passthrough.md).
+export type {
+  PassthroughControls,
+  PassthroughOptions,
+  PassthroughSettings,
+} from './core/controls/passthrough.ts';
 // The controls: presets, the journal, traffic rules, sessions.
 export type { MockPreset } from './core/controls/presets.ts';
 export type { SessionDirectory, SessionInfo, SessionLimits } from './core/controls/sessions.ts';
@@ -63,5 +69,5 @@ export type {
 } from './core/types.ts';
 // The mock and where its state lives.
 export { type MemoryStateOptions, memoryState } from './mock/memory-state.ts';
-export { createMock, type Mock, type MockOptions } from './mock/mock.ts';
+export { createMock, type Forwarding, type Mock, type MockOptions } from './mock/mock.ts';
 export type { MockState, SessionParts, StatePort } from './mock/state.ts';

@@ -79,6 +79,8 @@ describe('the framework-free layers', () => {
       inside('pages/dashboard-server.ts'),
       // Loaded only with `mcp: true`.
       inside('mcp/endpoint.ts'),
+      // The forwarding path shared with the validating proxy (loaded only with `passthrough`) and the Host rules.
+      inside('forward/'),
     ]);
     // Node's own modules only: no package (node-redis, msw) and nothing from src/cli, src/redis or a page.
     expect(foreign.filter((line) => !line.split(': ')[1]?.startsWith('node:'))).toEqual([]);
@@ -96,6 +98,15 @@ describe('the framework-free layers', () => {
     const imports = importsOf('mock/');
     expect(imports.length).toBeGreaterThan(0);
     expect(outside(imports, [inside('core/'), inside('mock/')])).toEqual([]);
+  });
+});
+
+describe('the forwarding path shared by the mock and the validating proxy', () => {
+  it('src/forward is transport only: node:* and undici, nothing of the mock, the suite or a front', () => {
+    const imports = importsOf('forward/');
+    expect(imports.length).toBeGreaterThan(3);
+    const foreign = outside(imports, [inside('forward/'), 'node:', 'undici']);
+    expect(foreign).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { appendHarEntries } from '../../src/exchange/har-file.ts';
@@ -29,6 +30,8 @@ Options:
   --min-coverage PERCENT  exit 1 when the traffic saw fewer documented (operation, status) pairs
   --har FILE          keep every exchange in FILE as HAR 1.2 as it happens (credentials redacted)
   --timeout MS        idle time allowed on the upstream before a 504 (default 10000)
+  --allowed-host NAME also serve requests for this Host name (repeatable; all: no Host check);
+                      localhost, *.localhost, IP literals, --host and this machine's name are always served
   -h, --help          print this help
 
 The proxy is given no key: every credential it sees (Authorization, cookies, keys in query strings) is
@@ -74,6 +77,8 @@ function parse(argv: string[], env: Record<string, string | undefined>) {
       port: integer('port', values.port),
       host: values.host,
       timeoutMs: integer('timeout', values.timeout),
+      allowedHosts: values['allowed-host'] ?? [],
+      ownHosts: [hostname()],
       ...(minCoverage === undefined ? {} : { minCoverage: Number(minCoverage) }),
     },
     pretty: reporters.includes('pretty'),
@@ -97,6 +102,7 @@ const parseFlags = (args: string[]) =>
       output: { type: 'string' },
       har: { type: 'string' },
       timeout: { type: 'string' },
+      'allowed-host': { type: 'string', multiple: true },
       'min-coverage': { type: 'string' },
       'no-step-summary': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },

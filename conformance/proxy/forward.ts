@@ -1,8 +1,10 @@
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import https from 'node:https';
-import { isIP } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  createForwarder as createSharedForwarder,
+  type ForwardFailure,
+  type UpstreamAnswer as SharedAnswer,
+} from '../../src/forward/forwarder.ts';
 import { type BodyCopy, bodyCopy } from './body-copy.ts';
-import { endToEnd } from './headers.ts';
 
 export interface ForwarderOptions {
   /** The upstream base URL, its base path included (e.g. `https://staging.example/v1`). */
@@ -15,14 +17,8 @@ export interface ForwarderOptions {
   ca?: string | Buffer;
 }
 
-export interface UpstreamAnswer {
-  status: number;
-  statusMessage: string;
-  /** The fields forwarded to the client (hop-by-hop ones removed). */
-  rawHeaders: string[];
+export interface UpstreamAnswer extends SharedAnswer {
   body: BodyCopy;
-  /** Why the body stopped before its end (upstream reset or idle, or the client went away). */
-  interrupted?: string;
 }
 
 /** One exchange as the proxy saw it. Holds credentials: redact before writing any of it out. */
@@ -36,119 +32,42 @@ export interface Forwarded {
   requestBody: BodyCopy;
   answer?: UpstreamAnswer;
   /** Set when the proxy answered itself: the upstream could not be reached (502) or timed out (504). */
-  failure?: { status: 502 | 504; code: string; message: string };
+  failure?: ForwardFailure;
   durationMs: number;
 }
 
-class UpstreamTimeout extends Error {
-  override name = 'UpstreamTimeout';
-}
-
 /**
- * Forwards requests with node:http/https (no Fetch: it would decode bodies and merge headers): the upstream's
- * own Host and TLS server name, the client's method, target, end-to-end fields and body, streamed both ways.
+ * The forwarding path the mock's passthrough uses too (src/forward: undici, both bodies streamed), with a
+ * bounded copy of each body kept for grading.
  */
 export function createForwarder(options: ForwarderOptions) {
-  const { upstream } = options;
-  const secure = upstream.protocol === 'https:';
-  const transport = secure ? https : http;
-  const agent = new transport.Agent({ keepAlive: true, ...(options.ca ? { ca: options.ca } : {}) });
-  const basePath = upstream.pathname.replace(/\/+$/, '');
-  const hostname = upstream.hostname.replace(/^\[|\]$/g, '');
+  const shared = createSharedForwarder(options);
 
-  function forward(req: IncomingMessage, res: ServerResponse, pathAfterPrefix: string): Promise<Forwarded> {
-    const started = performance.now();
-    const requestHeaders = [...endToEnd(req.rawHeaders, ['host']), 'Host', upstream.host];
-    const exchange: Forwarded = {
-      method: req.method ?? 'GET',
-      target: req.url ?? '/',
-      upstreamUrl: `${upstream.origin}${basePath}${pathAfterPrefix}`,
-      requestHeaders,
-      requestBody: bodyCopy(options.maxBodyBytes),
-      durationMs: 0,
-    };
-    return new Promise<Forwarded>((resolve) => {
-      let settled = false;
-      const done = () => {
-        if (settled) return;
-        settled = true;
-        exchange.durationMs = Math.round(performance.now() - started);
-        resolve(exchange);
-      };
-      const outgoing = transport.request({
-        agent,
-        method: exchange.method,
-        hostname,
-        port: upstream.port || undefined,
-        path: `${basePath}${pathAfterPrefix}`,
-        headers: requestHeaders,
-        // SNI carries a host name only (RFC 6066 §3): none for an IP literal.
-        ...(secure && isIP(hostname) === 0 ? { servername: hostname } : {}),
-      });
-      outgoing.setTimeout(options.timeoutMs, () => {
-        outgoing.destroy(new UpstreamTimeout(`no data from the upstream for ${options.timeoutMs} ms`));
-      });
-      outgoing.on('response', (incoming) => {
-        const answer: UpstreamAnswer = {
-          status: incoming.statusCode ?? 502,
-          statusMessage: incoming.statusMessage ?? '',
-          rawHeaders: endToEnd(incoming.rawHeaders),
-          body: bodyCopy(options.maxBodyBytes),
-        };
-        res.sendDate = false; // the upstream's Date, or none: the proxy adds no field of its own
-        try {
-          res.writeHead(answer.status, answer.statusMessage, answer.rawHeaders);
-        } catch (error) {
-          // A head node:http parsed but will not write again: the client gets a 502, never a crash.
-          incoming.destroy();
-          outgoing.destroy(error as Error);
-          return;
-        }
-        exchange.answer = answer;
-        incoming.on('data', (chunk: Buffer) => answer.body.push(chunk));
-        incoming.pipe(res);
-        incoming.on('error', (error) => {
-          answer.interrupted = `the upstream body did not complete: ${describe(error)}`;
-          res.destroy();
-          done();
-        });
-        res.on('finish', done);
-      });
-      res.on('close', () => {
-        if (!res.writableFinished) {
-          if (exchange.answer)
-            exchange.answer.interrupted ??= 'the client went away before the end of the body';
-          outgoing.destroy();
-        }
-        done();
-      });
-      outgoing.on('error', (error) => {
-        if (exchange.answer) {
-          exchange.answer.interrupted ??= `the upstream body did not complete: ${describe(error)}`;
-          res.destroy();
-          return done();
-        }
-        exchange.failure = failureFor(error, exchange.upstreamUrl);
-        answerFailure(res, exchange.failure);
-        req.resume(); // drain what the client still sends, so it reads the answer instead of a reset
-        done();
-      });
-      req.on('data', (chunk: Buffer) => exchange.requestBody.push(chunk));
-      req.pipe(outgoing);
+  async function forward(req: IncomingMessage, res: ServerResponse, below: string): Promise<Forwarded> {
+    const requestBody = bodyCopy(options.maxBodyBytes);
+    const responseBody = bodyCopy(options.maxBodyBytes);
+    const exchange = await shared.forward(req, res, {
+      target: below,
+      onRequestChunk: (chunk) => requestBody.push(chunk),
+      onResponseChunk: (chunk) => responseBody.push(chunk),
     });
+    if (exchange.failure) answerFailure(res, exchange.failure);
+    return {
+      method: exchange.method,
+      target: req.url ?? '/',
+      upstreamUrl: exchange.upstreamUrl,
+      requestHeaders: exchange.requestHeaders,
+      requestBody,
+      ...(exchange.answer ? { answer: Object.assign(exchange.answer, { body: responseBody }) } : {}),
+      ...(exchange.failure ? { failure: exchange.failure } : {}),
+      durationMs: Math.round(exchange.durationMs),
+    };
   }
 
-  return { forward, close: () => agent.destroy() };
+  return { forward, close: () => shared.close() };
 }
 
-function failureFor(error: Error, url: string): NonNullable<Forwarded['failure']> {
-  if (error instanceof UpstreamTimeout) {
-    return { status: 504, code: 'UPSTREAM_TIMEOUT', message: `${url}: ${error.message}` };
-  }
-  return { status: 502, code: 'UPSTREAM_UNREACHABLE', message: `${url}: ${describe(error)}` };
-}
-
-function answerFailure(res: ServerResponse, failure: NonNullable<Forwarded['failure']>): void {
+function answerFailure(res: ServerResponse, failure: ForwardFailure): void {
   if (res.headersSent) return void res.destroy();
   const body = JSON.stringify({ code: failure.code, message: failure.message, status: failure.status });
   res.writeHead(failure.status, {
@@ -157,6 +76,3 @@ function answerFailure(res: ServerResponse, failure: NonNullable<Forwarded['fail
   });
   res.end(body);
 }
-
-const describe = (error: Error & { code?: string }): string =>
-  error.code ? `${error.code}: ${error.message}` : error.message;

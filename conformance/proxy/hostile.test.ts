@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type IncomingMessage, request, type ServerResponse } from 'node:http';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
+import { rawRequest } from '../../src/test-support/raw-http.ts';
 import { closedPort, type Listening, listen } from '../test-support/listen.ts';
 import { type RunningProxy, startProxy } from './server.ts';
 import { fieldLines, send, tap } from './test-support/tap.ts';
@@ -24,6 +25,8 @@ async function proxyTo(baseUrl: string, options: { timeoutMs?: number; maxBodyBy
   running.push(proxy);
   return proxy;
 }
+
+const portOf = (url: string) => Number(new URL(url).port);
 
 const BROKEN_LIST = Buffer.from('[{"id":1,"petId":"seven"}]');
 
@@ -221,5 +224,69 @@ describe('streaming', () => {
       outgoing.write('first');
     });
     expect(answered).toBe(200);
+  });
+});
+
+describe('what the proxy refuses before forwarding, by the mock rules', () => {
+  it.each([
+    ['/v1/../admin'],
+    ['/v1/store/../../admin'],
+    ['/v1/%2e%2e/admin'],
+    ['/v1/%2E%2E%2Fadmin'],
+    ['/v1/..%5cadmin'],
+    ['/v1/./store/orders'],
+  ])('answers 400 INVALID_PATH to %s and forwards nothing', async (target) => {
+    const server = await upstream((_req, res) => res.end('{}'));
+    const proxy = await proxyTo(server.baseUrl);
+    const got = await rawRequest(portOf(proxy.url), `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    expect(got.status).toBe(400);
+    expect(got.body).toContain('"code":"INVALID_PATH"');
+    expect(server.seen).toHaveLength(0);
+  });
+
+  it('forwards a dot inside a segment (a file name, a version) unchanged', async () => {
+    const server = await upstream((_req, res) => res.end('{}'));
+    const proxy = await proxyTo(server.baseUrl);
+    expect((await send(`${proxy.baseUrl}/files/report.v2..json`, 'GET')).status).toBe(200);
+    expect(server.seen[0]?.url).toBe('/v1/files/report.v2..json');
+  });
+
+  it.each([
+    ['a name it does not serve', 'Host: evil.example\r\n', 421, 'HOST_NOT_ALLOWED'],
+    [
+      'an absolute-form target naming another host',
+      'Host: 127.0.0.1\r\n',
+      421,
+      'HOST_NOT_ALLOWED',
+      'http://evil.example',
+    ],
+    ['two Host fields', 'Host: 127.0.0.1\r\nHost: localhost\r\n', 400, 'INVALID_HOST'],
+    ['no Host field', '', 400, 'INVALID_HOST'],
+    ['a Host with userinfo', 'Host: 127.0.0.1:80@evil.example\r\n', 400, 'INVALID_HOST'],
+  ])(
+    'refuses %s (DNS rebinding) and forwards nothing, the report included',
+    async (_what, fields, status, code, prefix = '') => {
+      const server = await upstream((_req, res) => res.end('{}'));
+      const proxy = await proxyTo(server.baseUrl);
+      for (const path of ['/v1/store/orders', '/__conformance/report']) {
+        const got = await rawRequest(portOf(proxy.url), `GET ${prefix}${path} HTTP/1.1\r\n${fields}\r\n`);
+        expect(got.status).toBe(status);
+        expect(got.body).toContain(`"code":"${code}"`);
+      }
+      expect(server.seen).toHaveLength(0);
+    },
+  );
+
+  it('serves a name given with --allowed-host, and localhost', async () => {
+    const server = await upstream((_req, res) => res.end('{}'));
+    const proxy = await startProxy({ upstream: server.baseUrl, port: 0, allowedHosts: ['proxy.test'] });
+    running.push(proxy);
+    for (const host of ['proxy.test', 'localhost:4011', 'api.localhost']) {
+      const got = await rawRequest(
+        portOf(proxy.url),
+        `GET /v1/store/orders HTTP/1.1\r\nHost: ${host}\r\n\r\n`,
+      );
+      expect(got.status, host).toBe(200);
+    }
   });
 });

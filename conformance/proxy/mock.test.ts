@@ -89,7 +89,11 @@ describe('the proxy in front of the project mock', () => {
         fieldLines(sent.rawHeaders).filter((l) => /^host:/i.test(l)),
         what,
       ).toHaveLength(1);
-      expect(fieldLines(sent.rawHeaders), what).toContain(`Host: ${new URL(mock.url).host}`);
+      // Field names are case-insensitive; undici writes its Host field as `host`.
+      expect(
+        fieldLines(sent.rawHeaders).map((l) => l.replace(/^host:/i, 'Host:')),
+        what,
+      ).toContain(`Host: ${new URL(mock.url).host}`);
       // The answer as the mock wrote it: status, reason, end-to-end fields in order, body bytes.
       const head = parseHead(sent.head);
       expect(got.status, what).toBe(head.status);

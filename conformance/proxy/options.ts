@@ -1,3 +1,4 @@
+import { parseUpstreamUrl } from '../../src/forward/upstream-url.ts';
 import { minCoveragePercent } from '../run/coverage.ts';
 import { LIMITS } from '../run/options.ts';
 import { UsageError } from '../run/usage-error.ts';
@@ -21,6 +22,13 @@ export interface ProxyOptions {
   ca?: string | Buffer;
   /** Path of the OpenAPI document (default: `spec/openapi.yaml` found above this module). */
   specPath?: string;
+  /**
+   * Host names served besides loopback names, IP literals and `host` (`--allowed-host`); `['all']` turns the
+   * Host check off.
+   */
+  allowedHosts?: readonly string[];
+  /** Other names this machine is reached by (the CLI adds the machine's name). */
+  ownHosts?: readonly string[];
   /** The summary fails (exit 1) when the traffic saw fewer documented (operation, status) pairs than this %. */
   minCoverage?: number;
 }
@@ -33,6 +41,8 @@ export interface ResolvedProxyOptions {
   maxBodyBytes: number;
   ca?: string | Buffer;
   specPath?: string;
+  allowedHosts: readonly string[];
+  ownHosts: readonly string[];
   minCoverage?: number;
 }
 
@@ -53,28 +63,8 @@ function bounded(
 }
 
 export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyOptions {
-  let upstream: URL;
-  try {
-    upstream = new URL(options.upstream);
-  } catch {
-    throw new UsageError(
-      'the upstream is not a URL (give the base URL with its base path, e.g. https://staging.example/v1)',
-    );
-  }
-  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') {
-    throw new UsageError(`the upstream must be http or https, got ${upstream.protocol}`);
-  }
-  // Credentials in the URL would be sent and shown everywhere; the proxy forwards the client's own instead.
-  if (upstream.username || upstream.password) {
-    throw new UsageError(
-      'the upstream URL must not carry credentials (user:password@): clients send their own',
-    );
-  }
-  if (upstream.search || upstream.hash) {
-    throw new UsageError(
-      'the upstream URL must not have a query or a fragment: give the base URL with its base path',
-    );
-  }
+  const upstream = parseUpstreamUrl(options.upstream);
+  if (typeof upstream === 'string') throw new UsageError(`the upstream ${upstream}`);
   return {
     upstream,
     port: bounded('port', options.port, 4011, 0, 65535),
@@ -84,6 +74,8 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyOptions
     maxBodyBytes: bounded('max body bytes', options.maxBodyBytes, LIMITS.maxBodyBytes.fallback, 1, 2 ** 31),
     ...(options.ca ? { ca: options.ca } : {}),
     ...(options.specPath ? { specPath: options.specPath } : {}),
+    allowedHosts: options.allowedHosts ?? [],
+    ownHosts: options.ownHosts ?? [],
     ...(options.minCoverage === undefined ? {} : { minCoverage: minCoveragePercent(options.minCoverage) }),
   };
 }

@@ -37,13 +37,26 @@ export interface ProxyReport {
   /** Which documented (operation, status) pairs the traffic produced, and what else it got. */
   coverage: Coverage;
   violations: ProxyViolation[];
-  /** Violations beyond the kept maximum, counted but not listed. */
+  /** Violations beyond the kept maximum (10,000, or 8 Mi characters of text), counted but not listed. */
   violationsNotListed: number;
 }
 
 /** Enough to read any CI log; the counts stay exact beyond it. */
 const MAX_KEPT = 10_000;
+/** What the kept violations may hold in all: the report is read by people and parsed in CI, never gigabytes. */
+const MAX_KEPT_CHARACTERS = 8 * 1024 * 1024;
+/** One quoted text (a target, a message, a curl line) is cut beyond this. */
+const MAX_FIELD_CHARACTERS = 2048;
 const MAX_IN_MESSAGE = 5;
+
+/** Cuts a text already redacted, saying how much is left out. */
+function cut(text: string): string {
+  if (text.length <= MAX_FIELD_CHARACTERS) return text;
+  return `${text.slice(0, MAX_FIELD_CHARACTERS)}… (${text.length - MAX_FIELD_CHARACTERS} more characters)`;
+}
+
+const sizeOf = (v: ProxyViolation): number =>
+  v.request.length + v.operation.path.length + v.message.length + v.curl.length + 200;
 
 /** Collects what the proxy saw; everything it hands out is redacted with every secret seen so far. */
 export function createRecorder(options: {
@@ -57,12 +70,16 @@ export function createRecorder(options: {
 }) {
   const coverage = createCoverage(options.spec);
   const kept: ProxyViolation[] = [];
+  let keptCharacters = 0;
   const appliedCount = new Map<string, number>();
-  const failedBy = new Map<string, ProxyViolation[]>();
+  /** The first few violations of each rule (what its result quotes) and how many there were. */
+  const failedBy = new Map<string, { first: ProxyViolation[]; count: number }>();
   let notListed = 0;
   let exchanges = 0;
   let graded = 0;
   let upstreamFailures = 0;
+  // Redacted before it is cut, so that a cut never leaves a prefix of a secret the redaction cannot match;
+  // redacted again when handed out, with the secrets seen since.
   const redact = (v: ProxyViolation): ProxyViolation => ({
     ...v,
     request: options.secrets.redact(v.request),
@@ -70,23 +87,31 @@ export function createRecorder(options: {
     message: options.secrets.redact(v.message),
     curl: options.secrets.redact(v.curl),
   });
+  const bounded = (v: ProxyViolation): ProxyViolation => {
+    const r = redact(v);
+    return {
+      ...r,
+      request: cut(r.request),
+      operation: { ...r.operation, path: cut(r.operation.path) },
+      message: cut(r.message),
+      curl: cut(r.curl),
+    };
+  };
 
   function results(): CheckResult[] {
     return ALL_RULES.map((rule: CheckInfo): CheckResult => {
-      const found = failedBy.get(rule.id) ?? [];
+      const found = failedBy.get(rule.id) ?? { first: [], count: 0 };
       const applied = appliedCount.get(rule.id) ?? 0;
-      const listed = found
-        .slice(0, MAX_IN_MESSAGE)
-        .map(
-          (v) => `${v.operation.operationId ?? '-'}: ${v.message}${v.traceId ? ` (trace ${v.traceId})` : ''}`,
-        );
-      if (found.length > listed.length) listed.push(`and ${found.length - listed.length} more`);
+      const listed = found.first.map(
+        (v) => `${v.operation.operationId ?? '-'}: ${v.message}${v.traceId ? ` (trace ${v.traceId})` : ''}`,
+      );
+      if (found.count > listed.length) listed.push(`and ${found.count - listed.length} more`);
       const status =
-        applied === 0 ? 'skipped' : found.length > 0 && rule.severity !== 'info' ? 'failed' : 'passed';
+        applied === 0 ? 'skipped' : found.count > 0 && rule.severity !== 'info' ? 'failed' : 'passed';
       const message =
         applied === 0
           ? 'no exchange of this kind was seen'
-          : found.length > 0
+          : found.count > 0
             ? listed.join('; ')
             : `${applied} exchange(s) graded`;
       return { ...rule, status, message: options.secrets.redact(message), exchanges: [], durationMs: 0 };
@@ -127,14 +152,22 @@ export function createRecorder(options: {
       if (kind === 'upstream failed') upstreamFailures++;
       for (const id of applied) appliedCount.set(id, (appliedCount.get(id) ?? 0) + 1);
     },
-    /** Keeps one violation (up to the maximum) and returns it redacted, for the log. */
+    /**
+     * Keeps one violation, cut to size, while the kept ones stay within their count and characters (beyond,
+     * it is counted only); returns it redacted and cut, for the log.
+     */
     violation(violation: ProxyViolation): ProxyViolation {
-      const list = failedBy.get(violation.check) ?? [];
-      failedBy.set(violation.check, list);
-      if (list.length < MAX_KEPT) list.push(violation);
-      if (kept.length < MAX_KEPT) kept.push(violation);
-      else notListed++;
-      return redact(violation);
+      const small = bounded(violation);
+      const ofRule = failedBy.get(violation.check) ?? { first: [], count: 0 };
+      failedBy.set(violation.check, ofRule);
+      ofRule.count++;
+      if (ofRule.first.length < MAX_IN_MESSAGE) ofRule.first.push(small);
+      const size = sizeOf(small);
+      if (kept.length < MAX_KEPT && keptCharacters + size <= MAX_KEPT_CHARACTERS) {
+        kept.push(small);
+        keptCharacters += size;
+      } else notListed++;
+      return small;
     },
     results,
     summary,

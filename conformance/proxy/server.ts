@@ -5,6 +5,7 @@ import { loadSpec } from '../contract/spec.ts';
 import { createJunitReporter } from '../reporters/junit.ts';
 import type { CheckResult, ConformanceEvent, Summary } from '../run/events.ts';
 import { createForwarder } from './forward.ts';
+import { createGate } from './gate.ts';
 import { observe } from './observe.ts';
 import { type ProxyOptions, resolveProxyOptions } from './options.ts';
 import { recordOf } from './record.ts';
@@ -72,6 +73,11 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
   // The API's paths start below the upstream's base path; the proxy serves under the same one.
   const basePath = options.upstream.pathname.replace(/\/+$/, '');
   const forwarder = createForwarder(options);
+  const gate = createGate({
+    allowedHosts: options.allowedHosts,
+    ownHosts: [options.host, ...options.ownHosts],
+    serviceNames: ['0.0.0.0', '::', '[::]'].includes(options.host),
+  });
   const started = performance.now();
   const inFlight = new Set<Promise<void>>();
   let seq = 0;
@@ -90,21 +96,32 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
     hooks.onExchange?.(recordOf(exchange, graded, exchangeStarted, secrets.redact));
   }
 
-  const server = createServer((req, res) => {
+  /** The one error boundary: a fault of the proxy (a report too large to write, say) is logged and never takes the process down. */
+  const failed = (res: ServerResponse) => (error: unknown) => {
+    hooks.onError?.(secrets.redact(`proxy error: ${error instanceof Error ? error.stack : String(error)}`));
+    if (!res.headersSent) jsonError(res, 500, 'PROXY_ERROR', 'the proxy failed on this request; see its log');
+    else res.destroy();
+  };
+
+  // The gate checks Host and answers with an Error body (Node's own answer is a bare 400).
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
     const target = originForm(req.url ?? '/');
+    const refused = gate(req, target);
+    if (refused) {
+      req.resume();
+      return jsonError(res, refused.status, refused.code, refused.message, { connection: 'close' });
+    }
     const path = target.split('?')[0] ?? '/';
-    if (path === REPORT_PATH) return answerReport(req, res, report());
+    if (path === REPORT_PATH) {
+      try {
+        return answerReport(req, res, report());
+      } catch (error) {
+        return failed(res)(error);
+      }
+    }
     if (path !== basePath && !path.startsWith(`${basePath}/`)) return notProxied(res, basePath, path);
-    // The one error boundary: a fault of the proxy is logged and never takes the process down.
     const done = proxied(req, res, target)
-      .catch((error: unknown) => {
-        hooks.onError?.(
-          secrets.redact(`proxy error: ${error instanceof Error ? error.stack : String(error)}`),
-        );
-        if (!res.headersSent)
-          jsonError(res, 500, 'PROXY_ERROR', 'the proxy failed on this request; see its log');
-        else res.destroy();
-      })
+      .catch(failed(res))
       .finally(() => inFlight.delete(done));
     inFlight.add(done);
   });
@@ -137,7 +154,7 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
         await Promise.race([drained, new Promise((r) => setTimeout(r, DRAIN_MS).unref())]);
         server.closeAllConnections();
         await closed;
-        forwarder.close();
+        await forwarder.close();
         return report().summary;
       })();
       return stopping;
@@ -200,8 +217,18 @@ function notProxied(res: ServerResponse, basePath: string, path: string): void {
   jsonError(res, 404, 'NOT_PROXIED', message);
 }
 
-function jsonError(res: ServerResponse, status: number, code: string, message: string): void {
+function jsonError(
+  res: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   const body = JSON.stringify({ code, message, status });
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    ...headers,
+  });
   res.end(body);
 }

@@ -15,7 +15,13 @@ export function listening(mock: RunningServer, options: CliOptions) {
   const keyNote = devKey
     ? `${DEV_API_KEY} (the development key; choose your own with --api-key or PETSTORE_API_KEY)`
     : `${keys === 1 ? 'the key' : `the ${keys} keys`} you gave (not printed)`;
-  const fields = { baseUrl: mock.baseUrl, apiKeyCount: keys, devKey, admin: options.admin };
+  const fields = {
+    baseUrl: mock.baseUrl,
+    apiKeyCount: keys,
+    devKey,
+    admin: options.admin,
+    ...(mock.passthrough ? { passthrough: mock.passthrough } : {}),
+  };
   const lines = [
     `Petstore mock listening on ${mock.baseUrl}`,
     ...(options.quiet
@@ -31,6 +37,11 @@ export function listening(mock: RunningServer, options: CliOptions) {
               ]
             : []),
           `  Domains: ${mock.url}/__dashboard/api/projects (clock ${options.clock}, DNS ${options.dnsServer ?? 'simulated'})`,
+          ...(options.passthrough
+            ? [
+                `  Forward: ${mock.passthrough ?? options.passthrough} (what the mock does not answer; ${options.admin ? `${mock.url}/__mock/passthrough` : 'no admin API to toggle operations'})`,
+              ]
+            : []),
           ...(options.store
             ? [
                 `  Store:   ${printableStoreUrl(options.store)}, key prefix ${options.keyPrefix}, ${options.workers} worker(s)`,

@@ -1,3 +1,4 @@
+import type { JournalSource } from '../core/controls/journal-entry.ts';
 import type { MockRequest } from '../core/types.ts';
 import { HEALTH_PATH } from '../mock/health.ts';
 
@@ -10,7 +11,7 @@ export type Write = (line: string) => void;
  * checks are left out: a container's HEALTHCHECK or a probe asks every few seconds, for ever.
  */
 export function requestLogger(format: LogFormat, write: Write) {
-  return (request: MockRequest, status: number, milliseconds: number): void => {
+  return (request: MockRequest, status: number, milliseconds: number, source?: JournalSource): void => {
     if (request.path === HEALTH_PATH) return;
     const ms = Math.round(milliseconds * 10) / 10;
     write(
@@ -21,8 +22,9 @@ export function requestLogger(format: LogFormat, write: Write) {
             path: request.path,
             status,
             ms,
+            ...(source === 'upstream' ? { source } : {}),
           })
-        : `${request.method} ${request.path} ${status} ${ms}ms`,
+        : `${request.method} ${request.path} ${status} ${ms}ms${source === 'upstream' ? ' (upstream)' : ''}`,
     );
   };
 }

@@ -152,6 +152,9 @@ function serverOptions(
     corsOrigin: options.corsOrigin,
     cors: options.cors,
     ...(options.latency ? { latency: options.latency } : {}),
+    ...(options.passthrough
+      ? { passthrough: { upstream: options.passthrough, timeoutMs: options.passthroughTimeoutMs } }
+      : {}),
     allowedHosts: options.allowedHosts,
     adminCorsOrigins: options.adminCorsOrigins,
     admin: options.admin,

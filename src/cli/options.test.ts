@@ -120,4 +120,32 @@ describe('petstore-mock options', () => {
   test('--watch needs --fixtures', async () => {
     expect(await refusal(['--watch'])).toBe('petstore-mock: --watch needs --fixtures FILE.');
   });
+
+  test('--passthrough (or PETSTORE_PASSTHROUGH) names the upstream; --passthrough-timeout bounds it', async () => {
+    expect(serve([])).toMatchObject({ passthroughTimeoutMs: 30_000 });
+    expect(serve([]).passthrough).toBeUndefined();
+    expect(
+      serve(['--passthrough', 'http://localhost:8080/api', '--passthrough-timeout', '5s']),
+    ).toMatchObject({
+      passthrough: 'http://localhost:8080/api',
+      passthroughTimeoutMs: 5000,
+    });
+    const env = { PETSTORE_PASSTHROUGH: 'https://dev.example' };
+    expect(serve([], env).passthrough).toBe('https://dev.example');
+    expect(serve(['--passthrough', 'http://127.0.0.1:9'], env).passthrough).toBe('http://127.0.0.1:9');
+    expect(await refusal(['--passthrough', 'ftp://dev.example'])).toBe(
+      'petstore-mock: --passthrough must be http or https, got ftp:.',
+    );
+    expect(await refusal(['--passthrough', 'dev.example/api'])).toMatch(/--passthrough is not a URL/);
+    // A URL with credentials is refused without printing them.
+    const withSecret = await refusal(['--passthrough', 'https://me:s3cr3t-pw@dev.example']);
+    expect(withSecret).toMatch(/must not carry credentials/);
+    expect(withSecret).not.toContain('s3cr3t-pw');
+    expect(await refusal(['--passthrough', 'https://dev.example/api?x=1'])).toMatch(/query or a fragment/);
+    for (const bad of ['soon', '0s', '2h']) {
+      expect(await refusal(['--passthrough-timeout', bad]), bad).toMatch(
+        /--passthrough-timeout must be a duration/,
+      );
+    }
+  });
 });

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { parseLatency } from '../core/controls/latency.ts';
 import { quote } from '../core/http/text.ts';
 import { maxPropagationMs, parseDuration } from '../domains/index.ts';
+import { parseUpstreamUrl } from '../forward/upstream-url.ts';
 import { parseDnsServer } from '../node/dns-resolver.ts';
 import { DEFAULT_KEY_PREFIX } from '../redis/settings.ts';
 import {
@@ -60,6 +61,10 @@ export interface CliOptions {
   readonly workers: number;
   /** Load the state from this file at start (when it exists) and keep it there after every change. */
   readonly stateFile?: string;
+  /** Forward what the mock does not answer to this upstream (docs/passthrough.md). */
+  readonly passthrough?: string;
+  /** Time to connect to the upstream and get its answer's head, and between body chunks, in ms. */
+  readonly passthroughTimeoutMs: number;
 }
 
 export type ParsedCommand =
@@ -132,6 +137,18 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
       ? undefined
       : { seed: integer('--seed', values.seed ?? '7', 0), count: orderCount(values.orders ?? '25') };
   const envKey = fromEnv(env, 'PETSTORE_API_KEY');
+  const passthrough = values.passthrough ?? fromEnv(env, 'PETSTORE_PASSTHROUGH');
+  if (passthrough !== undefined) {
+    const problem = parseUpstreamUrl(passthrough);
+    // Names the problem only: the URL may hold something the user did not mean to print.
+    if (typeof problem === 'string') throw new UsageError(`--passthrough ${problem}.`);
+  }
+  const passthroughTimeoutMs = parseDuration(values['passthrough-timeout']);
+  if (passthroughTimeoutMs === undefined || passthroughTimeoutMs < 1 || passthroughTimeoutMs > 3_600_000) {
+    throw new UsageError(
+      `--passthrough-timeout must be a duration up to 1h such as 10s or 500ms, not ${quote(values['passthrough-timeout'])}.`,
+    );
+  }
   const replicas = replicaOptions(values, env);
   return {
     kind: 'serve',
@@ -170,6 +187,8 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
         maxSessions: integer('--max-sessions', values['max-sessions'], 0, 100_000),
         ttlMs: sessionTtlMs,
       },
+      ...(passthrough === undefined ? {} : { passthrough }),
+      passthroughTimeoutMs,
     },
   };
 }
@@ -204,6 +223,8 @@ const OPTIONS = {
   store: { type: 'string' },
   'key-prefix': { type: 'string', default: DEFAULT_KEY_PREFIX },
   workers: { type: 'string', default: '1' },
+  passthrough: { type: 'string' },
+  'passthrough-timeout': { type: 'string', default: '30s' },
   version: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;

@@ -37,6 +37,10 @@ Options:
   --dns-propagation D   propagation delay of the simulated DNS provider, e.g. 90s, 5m, 48h (default 5m, max 48h)
   --max-sessions N      live X-Mock-Session sessions at most; a new one beyond is refused with 429 (default 100)
   --session-ttl D       a session unused this long is dropped and starts again from the seed (default 30m)
+  --passthrough URL     forward what the mock does not answer to this backend, path joined onto URL's
+                        (partial mocking; per operation: PUT /__mock/passthrough; docs/passthrough.md)
+  --passthrough-timeout D  time to connect and get the upstream's answer, and between its body's chunks,
+                        before a 504 or a cut body (default 30s)
   --store URL           share the state in Redis, e.g. redis://127.0.0.1:6379/0 (default: in memory)
   --key-prefix PREFIX   Redis key prefix; mocks with the same --store and prefix share one state
                         (default ${DEFAULT_KEY_PREFIX})
@@ -49,5 +53,6 @@ Environment (an option given on the command line wins):
   HOST                  as --host
   PETSTORE_API_KEY      as one --api-key
   PETSTORE_STORE        as --store
+  PETSTORE_PASSTHROUGH  as --passthrough
 
 Exit codes: 0 stopped by Ctrl+C or SIGTERM (answers in flight finish first); 2 a bad option, fixture file or state file, a port in use, or Redis unreachable.`;

@@ -1,6 +1,7 @@
 import { createClock, type MockClock } from './controls/clock.ts';
 import { type JournalLimits, RequestJournal } from './controls/journal.ts';
 import { parseLatency } from './controls/latency.ts';
+import { PassthroughControls, type PassthroughOptions } from './controls/passthrough.ts';
 import { type MockPreset, storePresets } from './controls/presets.ts';
 import { type MockStateDocument, prepareRestore, snapshotState } from './controls/snapshot.ts';
 import { TrafficControls } from './controls/traffic.ts';
@@ -85,6 +86,12 @@ export interface MockApiOptions {
   readonly version?: string;
   /** The session this state answers for (set by the composition root), named in its HAR entries. */
   readonly session?: string;
+  /**
+   * Partial mocking (docs/passthrough.md): where the requests the mock does not answer go, and which
+   * documented operations go there too. The adapter forwards (the Node server to the upstream, MSW with its
+   * `passthrough()`); without it the mock answers everything, as always.
+   */
+  readonly passthrough?: PassthroughOptions;
 }
 
 /** A running mock: one `handle` shared by every adapter, and the state behind it. */
@@ -121,6 +128,8 @@ export interface MockApi {
   readonly basePath: string;
   /** Latency and fault rules (`/__mock/latency`, `/__mock/faults`; the MSW controller's `faults`). */
   readonly traffic: TrafficControls;
+  /** What goes upstream (`/__mock/passthrough`; the MSW controller's `passthrough`). */
+  readonly passthrough: PassthroughControls;
   /** The presets (named states): the store's, then every extension's (`/__mock/presets`). */
   presets(): readonly MockPreset[];
   /** The Store API operations served, as `{ method, path }` with OpenAPI-style templates (for drift tests). */
@@ -166,12 +175,18 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   });
   const traffic = new TrafficControls({ latency: startLatency(options.latency), random: options.random });
   const extensions = [deprecationNotice(deprecation, kit), ...(options.extensions ?? [])];
+  const passthrough = new PassthroughControls(options.passthrough, basePath, specOperations, (path) =>
+    extensions.some(
+      (extension) => extension.pathPrefix !== undefined && path.startsWith(extension.pathPrefix),
+    ),
+  );
 
   async function reset(): Promise<void> {
     clock.reset();
     await store.reset();
     journal.clear();
     traffic.reset();
+    passthrough.reset();
     for (const extension of extensions) await extension.reset?.();
   }
   const holder = { store, clock, traffic, extensions: options.extensions ?? [] };
@@ -188,7 +203,18 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   ];
   if (options.admin !== false) {
     extensions.push(
-      adminApi({ store, journal, kit: controlPlanes.kit, clock, reset, traffic, presets, snapshot, restore }),
+      adminApi({
+        store,
+        journal,
+        kit: controlPlanes.kit,
+        clock,
+        reset,
+        traffic,
+        presets,
+        snapshot,
+        restore,
+        passthrough,
+      }),
     );
   }
 
@@ -225,6 +251,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     store,
     journal,
     traffic,
+    passthrough,
     presets,
     apiKeys,
     basePath,

@@ -310,7 +310,7 @@ export const adminTools: readonly AdminTool[] = [
   {
     "name": "list_requests",
     "title": "The request journal, optionally filtered",
-    "description": "The request journal, optionally filtered. The last requests to the API (1000 and 4 MiB by default; a read returns at most the newest 1 MiB of them), oldest first. Authorization-like headers are redacted whole, and the mock's keys wherever they appear (path, query, headers). Requests to `/__mock` and `/__dashboard` are not journalled. The filters combine (AND); `limit=N` keeps the newest N of the entries that match, still oldest first. `format=har` answers the same entries as a HAR 1.2 document, which Chrome DevTools' \"Import HAR\" opens: the requests as the journal keeps them (no request bodies), and the answers with their headers and, for bodies up to 64 KiB (`responseBodyBytes`), their bodies; a larger body is given by its size only. Authorization keeps its scheme (`Bearer [REDACTED]`), cookies their names; every credential and the mock's keys are redacted. Each entry names its `_source` and, in a session, its `_session`. (GET /__mock/requests, spec/mock-admin.openapi.yaml adminListRequests)",
+    "description": "The request journal, optionally filtered. The last requests to the API (1000 and 4 MiB by default; a read returns at most the newest 1 MiB of them), oldest first. Authorization-like headers are redacted whole, and the mock's keys wherever they appear (path, query, headers). Requests to `/__mock` and `/__dashboard` are not journalled; requests forwarded to the upstream (`--passthrough`) are, with `source: upstream`. The filters combine (AND); `limit=N` keeps the newest N of the entries that match, still oldest first. `format=har` answers the same entries as a HAR 1.2 document, which Chrome DevTools' \"Import HAR\" opens: the requests as the journal keeps them (no request bodies), and the answers with their headers and, for bodies up to 64 KiB (`responseBodyBytes`), their bodies; a larger body is given by its size only. Authorization keeps its scheme (`Bearer [REDACTED]`), cookies their names; every credential and the mock's keys are redacted. Each entry names its `_source` and, in a session, its `_session`. (GET /__mock/requests, spec/mock-admin.openapi.yaml adminListRequests)",
     "spec": "mock-admin.openapi.yaml",
     "operationId": "adminListRequests",
     "method": "GET",
@@ -349,7 +349,7 @@ export const adminTools: readonly AdminTool[] = [
             "mock",
             "upstream"
           ],
-          "description": "Only answers from this source (`mock`, or `upstream` for requests passed through to a real server)."
+          "description": "Only requests answered by the mock (`mock`) or forwarded to the upstream (`upstream`)."
         },
         "since": {
           "type": "string",
@@ -442,7 +442,7 @@ export const adminTools: readonly AdminTool[] = [
             "mock",
             "upstream"
           ],
-          "description": "Only answers from this source (`mock`, or `upstream` for requests passed through to a real server)."
+          "description": "Only requests answered by the mock (`mock`) or forwarded to the upstream (`upstream`)."
         },
         "since": {
           "type": "string",
@@ -683,6 +683,64 @@ export const adminTools: readonly AdminTool[] = [
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
+      "additionalProperties": false
+    }
+  },
+  {
+    "name": "get_passthrough",
+    "title": "What goes to the upstream instead of the mock",
+    "description": "What goes to the upstream instead of the mock. Partial mocking (`petstore-mock --passthrough URL`; docs/passthrough.md): a request the mock does not answer (no operation of `spec/openapi.yaml` has its method and path) is forwarded to the upstream, and so are the documented operations listed here. The mock's own paths (`/__…`) and `/oauth/token` are never forwarded. Per session with `X-Mock-Session`. (GET /__mock/passthrough, spec/mock-admin.openapi.yaml adminGetPassthrough)",
+    "spec": "mock-admin.openapi.yaml",
+    "operationId": "adminGetPassthrough",
+    "method": "GET",
+    "path": "/__mock/passthrough",
+    "pathParameters": [],
+    "queryParameters": [],
+    "jsonBody": false,
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "session": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  {
+    "name": "set_passthrough",
+    "title": "Choose the documented operations sent upstream",
+    "description": "Choose the documented operations sent upstream. Replaces the list: the operations named go upstream, the others are answered by the mock again, until the next change or `POST /__mock/reset` (which goes back to the list given at start). An unknown operation is a 400; naming any while the mock forwards nothing (no `--passthrough`) is a 409 `PASSTHROUGH_OFF`. (PUT /__mock/passthrough, spec/mock-admin.openapi.yaml adminSetPassthrough)",
+    "spec": "mock-admin.openapi.yaml",
+    "operationId": "adminSetPassthrough",
+    "method": "PUT",
+    "path": "/__mock/passthrough",
+    "pathParameters": [],
+    "queryParameters": [],
+    "jsonBody": true,
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "operations": {
+          "type": "array",
+          "maxItems": 100,
+          "items": {
+            "type": "string",
+            "maxLength": 128
+          },
+          "description": "operationIds of `spec/openapi.yaml`, e.g. `listOrders`; `[]` sends none upstream."
+        },
+        "session": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
+        }
+      },
+      "required": [
+        "operations"
+      ],
       "additionalProperties": false
     }
   },

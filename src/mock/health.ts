@@ -69,5 +69,7 @@ export function answeringHealth<Mock extends Answering>(mock: Mock, options: Hea
     if (notReady) return mock.reject(notReady, request.path);
     return mock.respond(request);
   };
-  return { ...mock, respond, handle: async (request: MockRequest) => respond(request) };
+  // While starting, nothing is forwarded either: every request but the health check gets the 503.
+  const startingAnswers = notReady ? { forwarding: () => undefined } : {};
+  return { ...mock, respond, handle: async (request: MockRequest) => respond(request), ...startingAnswers };
 }

@@ -53,8 +53,21 @@ export interface MockOptions extends Omit<MockApiOptions, 'clock' | 'extensions'
   readonly onChange?: () => void;
 }
 
+/** A request the mock sends upstream (partial mocking), and where its answer is journalled. */
+export interface Forwarding {
+  /** Journals the exchange in the state that sent it upstream (its session's, if any), as `source: upstream`. */
+  record(status: number): void;
+}
+
 /** The assembled mock: its default state, and the sessions `X-Mock-Session` picks. */
 export interface Mock extends MockState {
+  /**
+   * Whether `request` goes upstream (`passthrough`; docs/passthrough.md) rather than to `respond`, by the
+   * settings of the state it is sent to (its session's, if any). Asked before the body is read, which a
+   * forwarded request keeps for the upstream. Undefined: the mock answers (an invalid session id included,
+   * which `respond` then refuses).
+   */
+  forwarding(request: MockRequest): Forwarding | undefined | Promise<Forwarding | undefined>;
   /**
    * The session `id`'s state, created from the seed on first use (as a request with the header would).
    * Sessions in this process only: on a shared state (Redis) it throws; send the header instead.
@@ -141,6 +154,23 @@ export function createMock(options: MockOptions = {}): Mock {
     return answer instanceof Promise ? answer : Promise.resolve(answer);
   };
 
+  function forwarding(request: MockRequest): Forwarding | undefined | Promise<Forwarding | undefined> {
+    const id = request.headers[SESSION_HEADER];
+    const upstream = (state: MockState): Forwarding | undefined =>
+      state.passthrough.forwards(request)
+        ? { record: (status) => state.journal.record(request, status, state.clock.now(), 'upstream') }
+        : undefined;
+    if (id === undefined) return upstream(main);
+    // An invalid or refused session is the mock's to answer (respond renders its error).
+    let state: MockState | Promise<MockState>;
+    try {
+      state = sessions.use(id);
+    } catch {
+      return undefined;
+    }
+    return state instanceof Promise ? state.then(upstream, () => undefined) : upstream(state);
+  }
+
   function session(id: string): MockState {
     const state = sessions.use(id);
     if (state instanceof Promise) {
@@ -166,7 +196,7 @@ export function createMock(options: MockOptions = {}): Mock {
   // The health check stands in front of everything, the shared state included: it must answer while the
   // state is unreachable, to say so.
   return answeringHealth(
-    { ...main, handle, respond, reset, snapshot, restore, session, sessions },
+    { ...main, handle, respond, reset, snapshot, restore, session, sessions, forwarding },
     { ...(unavailable ? { unready: unavailable } : {}), ...options.health },
   );
 }

@@ -1,7 +1,8 @@
-import { delay, type HttpHandler, HttpResponse, type HttpResponseResolver, http } from 'msw';
+import { delay, type HttpHandler, HttpResponse, type HttpResponseResolver, http, passthrough } from 'msw';
 import type { MockClock } from '../core/controls/clock.ts';
 import { dribblePieces } from '../core/controls/faults.ts';
 import type { RequestJournal } from '../core/controls/journal.ts';
+import type { PassthroughSettings } from '../core/controls/passthrough.ts';
 import { applyPreset, describePreset } from '../core/controls/presets.ts';
 import type { MockStateDocument } from '../core/controls/snapshot.ts';
 import type { FaultInput, FaultRule, LatencySettings } from '../core/controls/traffic.ts';
@@ -16,12 +17,19 @@ export type { MockStateDocument } from '../core/controls/snapshot.ts';
 export { createMock, type Mock, type MockOptions, type MockState } from '../mock/mock.ts';
 export type { ControllerStore, OrderId } from './store-view.ts';
 
-export interface CreateHandlersOptions extends MockOptions {
+export interface CreateHandlersOptions extends Omit<MockOptions, 'passthrough'> {
   /**
    * Where the app under test sends its requests; default `http://localhost:4010/v1`. A relative URL (`/v1`)
    * is resolved against `location` (browser, jsdom).
    */
   readonly baseUrl?: string;
+  /**
+   * Partial mocking (docs/passthrough.md): the documented operations (operationIds) that go to the network
+   * instead, with MSW's own `passthrough()`. Given (even `[]`), a request on the mock's paths that no
+   * operation answers (another method) goes to the network too, and the controller's `passthrough.set()`
+   * can change the list; paths the mock does not know are left to MSW as always.
+   */
+  readonly passthrough?: readonly string[];
 }
 
 /** The presets (named states) of a mock, as the controller offers them. */
@@ -57,6 +65,14 @@ export interface MockController {
   readonly latency: {
     get(): LatencySettings;
     set(settings: LatencySettings): void;
+  };
+  /**
+   * What goes to the network instead of the mock, as at /__mock/passthrough:
+   * `controller.passthrough.set(['listOrders'])`; needs `createHandlers({ passthrough: [...] })`.
+   */
+  readonly passthrough: {
+    get(): PassthroughSettings;
+    set(operations: readonly string[]): PassthroughSettings;
   };
   /** Presets (named states), as at /__mock/presets: `await controller.presets.apply('empty')`. */
   readonly presets: Presets;
@@ -102,9 +118,17 @@ export function createHandlers(options: CreateHandlersOptions = {}): {
     origin: baseUrl.origin,
     ...options,
     basePath: baseUrl.pathname.replace(/\/+$/, ''),
+    passthrough: options.passthrough ? { upstream: 'network', operations: options.passthrough } : undefined,
   });
   const answer: HttpResponseResolver = async ({ request }) => {
-    const response = await api.handle(await toMockRequest(request));
+    const head = headOf(request);
+    const forwarding = await api.forwarding(head);
+    if (forwarding) {
+      // MSW performs the request itself, so the mock never sees the network's answer (status 0).
+      forwarding.record(0);
+      return passthrough();
+    }
+    const response = await api.handle(await withBody(head, request));
     if (response.delivery) {
       if (response.delivery.delayMs > 0) await delay(response.delivery.delayMs);
       const { fault } = response.delivery;
@@ -149,6 +173,10 @@ function controllerOf(state: MockState, session: (id: string) => MockState): Moc
       clear: () => traffic.clearFaults(),
     },
     latency: { get: () => traffic.latency(), set: (settings) => traffic.setLatency(settings) },
+    passthrough: {
+      get: () => state.passthrough.settings(),
+      set: (operations) => state.passthrough.set(operations),
+    },
     presets,
     scenarios: presets,
     api: state,
@@ -167,17 +195,22 @@ function byPath(routes: readonly ServedRoute[]): Map<string, string[]> {
   return paths;
 }
 
-async function toMockRequest(request: Request): Promise<MockRequest> {
+/** The request without its body: what the mock needs to decide whether it answers it. */
+function headOf(request: Request): MockRequest {
   const url = new URL(request.url);
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   return {
     method: request.method,
     path: url.pathname,
     query: url.search.slice(1),
     // Fetch's Headers yields lower-case names, as the core expects.
     headers: Object.fromEntries(request.headers),
-    body: hasBody ? await request.text() : undefined,
   };
+}
+
+/** Read only once the mock answers: a request that goes to the network keeps its body for it. */
+async function withBody(head: MockRequest, request: Request): Promise<MockRequest> {
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return hasBody ? { ...head, body: await request.text() } : head;
 }
 
 /** The body in the pieces the core describes, with MSW's own `delay()` after each. */

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MockApi } from '../core/api.ts';
+import type { JournalSource } from '../core/controls/journal-entry.ts';
 import { coreError } from '../core/http/errors.ts';
 import type { HeaderMap, MockRequest, MockResponse } from '../core/types.ts';
 import { deliver } from './delivery.ts';
@@ -8,8 +9,16 @@ import { answerAndClose } from './raw-answer.ts';
 export interface ListenerOptions {
   /** Largest request body read, in bytes; default 1 MiB. Only POST, PUT and PATCH bodies are read. */
   readonly maxBodyBytes?: number;
-  /** Called once per answered request, for the request log. */
-  readonly onResponse?: (request: MockRequest, status: number, milliseconds: number) => void;
+  /**
+   * Called once per answered request, for the request log; `source` is `upstream` for a request forwarded
+   * to the passthrough upstream.
+   */
+  readonly onResponse?: (
+    request: MockRequest,
+    status: number,
+    milliseconds: number,
+    source?: JournalSource,
+  ) => void;
   /** Waits for latency and fault delays; tests pass one that records instead of waiting. */
   readonly sleep?: (ms: number) => Promise<void>;
   /** After a 413, how long the rest of the body is read and dropped before closing (default 2 s). */

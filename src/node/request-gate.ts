@@ -45,10 +45,8 @@ export function createRequestGate(options: GateOptions): (req: IncomingMessage) 
       const refused = toOriginForm(req, url);
       if (refused) return refused;
     }
-    const length = req.headers['content-length'];
-    if (length !== undefined && Number(length) > maxBodyBytes) {
-      return coreError('PAYLOAD_TOO_LARGE', `The request body is larger than ${maxBodyBytes} bytes.`);
-    }
+    const tooLarge = bodyTooLarge(req, maxBodyBytes);
+    if (tooLarge) return tooLarge;
     const hostField = req.headers.host;
     if (hostField === undefined) {
       if (req.httpVersionMinor >= 1) return coreError('INVALID_HOST', 'HTTP/1.1 requires a Host field.');
@@ -131,6 +129,13 @@ function isOwnOrigin(origin: string, host: string | undefined): boolean {
   const lower = origin.toLowerCase();
   const own = host.toLowerCase();
   return lower === `http://${own}` || lower === `https://${own}`;
+}
+
+/** A Content-Length over the limit, refused before anything is read. */
+export function bodyTooLarge(req: IncomingMessage, maxBodyBytes: number): Verdict {
+  const length = req.headers['content-length'];
+  if (length === undefined || Number(length) <= maxBodyBytes) return undefined;
+  return coreError('PAYLOAD_TOO_LARGE', `The request body is larger than ${maxBodyBytes} bytes.`);
 }
 
 export function hasBody(req: IncomingMessage): boolean {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { MockClock } from '../core/controls/clock.ts';
+import type { PassthroughOptions } from '../core/controls/passthrough.ts';
 import type { ExtensionFactory } from '../core/extension.ts';
 import { type ApiError, coreError } from '../core/http/errors.ts';
 import type { MockRequest } from '../core/types.ts';
@@ -10,12 +11,14 @@ import {
   type DomainsSimulationOptions,
   domainsSimulation,
 } from '../domains/index.ts';
-import { createMock, type Mock, type MockOptions } from '../mock/mock.ts';
+import { createMock, type Forwarding, type Mock, type MockOptions } from '../mock/mock.ts';
 import { isControlPagePath, withControlPage } from '../pages/control-server.ts';
 import { isDashboardPagePath, withDashboardPage } from '../pages/dashboard-server.ts';
+import { allowedHosts, parseHostField } from './allowed-hosts.ts';
 import { createListener, type ListenerOptions } from './listener.ts';
+import type { PassthroughServing } from './passthrough.ts';
 import { answerAndClose, boundIgnoredBody, writeRaw } from './raw-answer.ts';
-import { createRequestGate, hasBody } from './request-gate.ts';
+import { bodyTooLarge, createRequestGate, hasBody } from './request-gate.ts';
 import { packageVersion } from './version.ts';
 
 export interface ServerOptions extends MockOptions, ListenerOptions {
@@ -39,6 +42,13 @@ export interface ServerOptions extends MockOptions, ListenerOptions {
   readonly maxConnections?: number;
   /** The MCP tools at `/__mock/mcp` (docs/mcp.md), with the admin API; the MCP SDK is loaded only then. */
   readonly mcp?: boolean;
+  /**
+   * Partial mocking (docs/passthrough.md): requests the mock does not answer, and the documented operations
+   * named, are forwarded to `upstream` (fixed for the server's life; `reload` keeps it), within `timeoutMs`
+   * (default 30 s) to connect and get the answer's head. Forwarded bodies stream both ways, beyond
+   * `maxBodyBytes` too.
+   */
+  readonly passthrough?: PassthroughOptions & { readonly timeoutMs?: number };
   /** Time to receive a request's headers (default 10 s); then 408. */
   readonly headersTimeoutMs?: number;
   /** Time to receive a whole request (default 30 s); then 408. */
@@ -64,6 +74,8 @@ export interface RunningServer {
   readonly clock: MockClock;
   /** The dashboard simulation (its store, resolver, projects), unless `domains: false`. */
   readonly simulation: Dashboard | undefined;
+  /** The passthrough upstream (origin and base path), when one was given. */
+  readonly passthrough: string | undefined;
   readonly server: Server;
   /**
    * Serves a mock built afresh from `options` on the same port and connections (what `--watch` does): open
@@ -107,7 +119,14 @@ interface Served {
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const mcp = options.mcp && options.admin !== false ? await import('../mcp/endpoint.ts') : undefined;
-  let served = build(options, mcp);
+  // undici loads only for passthrough; the upstream is fixed here, once.
+  const passthrough = options.passthrough
+    ? (await import('./passthrough.ts')).servePassthrough(
+        options.passthrough.upstream,
+        options.passthrough.timeoutMs,
+      )
+    : undefined;
+  let served = build(options, mcp, passthrough);
   await options.prepare?.(served.api);
   const server = createServer(
     {
@@ -157,9 +176,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     get simulation() {
       return served.simulation;
     },
+    passthrough: passthrough?.upstream,
     server,
     reload(next) {
-      const candidate = build(next, mcp);
+      const candidate = build(next, mcp, passthrough);
       if (next.prepare === undefined) {
         served = candidate;
         return Promise.resolve();
@@ -168,7 +188,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         served = candidate;
       });
     },
-    close: () => closeGracefully(server),
+    close: async () => {
+      await closeGracefully(server);
+      await passthrough?.close();
+    },
   };
 }
 
@@ -194,7 +217,11 @@ function closeGracefully(server: Server): Promise<void> {
 }
 
 /** The mock for `options`, behind the request gate, with the settings page unless left out. */
-function build(options: ServerOptions, mcp?: typeof import('../mcp/endpoint.ts')): Served {
+function build(
+  options: ServerOptions,
+  mcp?: typeof import('../mcp/endpoint.ts'),
+  passthrough?: PassthroughServing,
+): Served {
   let domains: DomainsDashboard | undefined;
   const allowAll = options.allowedHosts?.includes('all') ?? false;
   const given = options.domains || {};
@@ -208,6 +235,9 @@ function build(options: ServerOptions, mcp?: typeof import('../mcp/endpoint.ts')
     options.domains === false ? [] : [(context) => (domains = domainsSimulation(domainsOptions)(context))];
   const api = createMock({
     ...options,
+    ...(passthrough
+      ? { passthrough: { upstream: passthrough.upstream, operations: options.passthrough?.operations } }
+      : {}),
     extensions: [...(options.extensions ?? []), ...withDomains],
     health: { version: packageVersion(), ...options.health },
   });
@@ -218,14 +248,26 @@ function build(options: ServerOptions, mcp?: typeof import('../mcp/endpoint.ts')
   const simulation = (domains as DomainsDashboard | undefined)?.simulation;
   const mcpEndpoint = mcp?.createMcpEndpoint({ apiKey: api.apiKeys[0] as string });
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
-  const gate = createRequestGate({
-    maxBodyBytes,
+  const hosts = {
     allowedHosts: options.allowedHosts,
     ownHosts: domainsOptions.ownHosts,
-    adminCorsOrigins: options.adminCorsOrigins,
     platformDomain: simulation?.platform.domain,
     serviceNames: ['0.0.0.0', '::', '[::]'].includes(options.host ?? ''),
+  };
+  const gate = createRequestGate({
+    // A forwarded body streams to the upstream whatever its size: the limit is checked once the mock knows
+    // it answers the request itself.
+    maxBodyBytes: passthrough ? Number.POSITIVE_INFINITY : maxBodyBytes,
+    adminCorsOrigins: options.adminCorsOrigins,
+    ...hosts,
   });
+  // Only a host the mock serves as itself forwards: a custom domain of the simulation (or a name only its
+  // host routing can refuse) is the mock's to answer.
+  const isAllowed = allowedHosts(hosts);
+  const servedAsItself = (req: IncomingMessage) => {
+    const field = req.headers.host;
+    return field === undefined || isAllowed(parseHostField(field) ?? '') === 'yes';
+  };
 
   const pass = (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => {
     if (expectsContinue) res.writeContinue();
@@ -266,14 +308,51 @@ function build(options: ServerOptions, mcp?: typeof import('../mcp/endpoint.ts')
     log(options, { method: req.method ?? '-', path, query: '', headers: {} }, response.status);
   };
 
+  /** Forwarded, or answered by the mock (which refuses a body over its limit first). */
+  const route = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    expectsContinue: boolean,
+    request: MockRequest,
+    forwarding: Forwarding | undefined,
+  ) => {
+    if (forwarding === undefined) {
+      const tooLarge = bodyTooLarge(req, maxBodyBytes);
+      return tooLarge ? refuse(req, res, tooLarge) : pass(req, res, expectsContinue);
+    }
+    if (expectsContinue) res.writeContinue();
+    const reject = (error: ApiError, path: string) => api.reject(error, path);
+    (passthrough as PassthroughServing).forward(req, res, request, forwarding, reject, options.onResponse);
+  };
+
   return {
     api,
     simulation,
     handle(req, res, expectsContinue) {
       const refusal = gate(req);
-      if (refusal === undefined) pass(req, res, expectsContinue);
-      else refuse(req, res, refusal);
+      if (refusal !== undefined) return refuse(req, res, refusal);
+      if (!passthrough) return pass(req, res, expectsContinue);
+      // The mock's own paths (`/__…`) are never forwarded: they skip the question.
+      if ((req.url ?? '/').charCodeAt(1) === 95 /* _ */ || !servedAsItself(req)) {
+        return route(req, res, expectsContinue, plainRequest(req), undefined);
+      }
+      const request = plainRequest(req);
+      const forwarding = api.forwarding(request);
+      if (!(forwarding instanceof Promise)) return route(req, res, expectsContinue, request, forwarding);
+      forwarding.then((found) => route(req, res, expectsContinue, request, found));
     },
+  };
+}
+
+/** The request as the mock reads it, without its body (which a forwarded request keeps for the upstream). */
+function plainRequest(req: IncomingMessage): MockRequest {
+  const url = req.url ?? '/';
+  const queryStart = url.indexOf('?');
+  return {
+    method: req.method ?? 'GET',
+    path: queryStart === -1 ? url : url.slice(0, queryStart),
+    query: queryStart === -1 ? '' : url.slice(queryStart + 1),
+    headers: req.headers as MockRequest['headers'],
   };
 }
 

@@ -91,7 +91,13 @@ export const targetFactories: Record<string, TargetFactory> = {
   },
   msw: async (options) => {
     const origin = 'http://petstore.msw.test';
-    const { handlers, controller } = createHandlers({ ...fixedClock(options), baseUrl: `${origin}/v1` });
+    // Under MSW the network is the upstream: a passthrough is its list of operations.
+    const { passthrough, ...mswOptions } = fixedClock(options);
+    const { handlers, controller } = createHandlers({
+      ...mswOptions,
+      baseUrl: `${origin}/v1`,
+      ...(passthrough ? { passthrough: passthrough.operations ?? [] } : {}),
+    });
     const server = setupServer(...handlers);
     server.listen({ onUnhandledRequest: 'error' });
     return checked({

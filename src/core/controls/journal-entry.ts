@@ -6,7 +6,10 @@ export interface JournalEntry {
   readonly query: string;
   readonly status: number;
   /** Who answered: the mock itself, or a real server the request was passed through to. */
-  readonly source: 'mock' | 'upstream';
+  readonly source: JournalSource;
   /** Request headers: Authorization-like ones redacted, and the mock's keys wherever they appear. */
   readonly headers: Readonly<Record<string, string>>;
 }
+
+/** Who answered a request: the mock itself, or a real server it was passed through to (docs/passthrough.md). */
+export type JournalSource = 'mock' | 'upstream';

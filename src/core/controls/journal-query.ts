@@ -1,5 +1,5 @@
 import { coreError } from '../http/errors.ts';
-import type { JournalEntry } from './journal-entry.ts';
+import type { JournalEntry, JournalSource } from './journal-entry.ts';
 
 /** Filters over the journal; they combine (every one given must hold). */
 export interface JournalQuery {
@@ -9,7 +9,7 @@ export interface JournalQuery {
   readonly path?: string;
   readonly status?: number;
   /** Who answered: `mock`, or `upstream` (a request passed through to a real server). */
-  readonly source?: 'mock' | 'upstream';
+  readonly source?: JournalSource;
   /** At or after this instant (an ISO date-time or ms since the epoch) of the mock's clock. */
   readonly since?: string | number;
   /** Keep the newest N matching entries (still oldest first). */

@@ -120,6 +120,10 @@ export const coreErrors = defineErrorCodes({
   SESSIONS_UNAVAILABLE: 400,
   SESSION_NOT_FOUND: 404,
   TOO_MANY_SESSIONS: 429,
+  PASSTHROUGH_OFF: 409,
+  INVALID_PATH: 400,
+  UPSTREAM_UNREACHABLE: 502,
+  UPSTREAM_TIMEOUT: 504,
 });
 export const coreError = coreErrors;
 export type CoreErrorCode = keyof typeof coreErrors.codes;

@@ -1,18 +1,10 @@
 import type { MockRequest, MockResponse } from '../types.ts';
 import { coreError } from './errors.ts';
+import { type OperationMatcher, operationMatcher, type SpecOperation } from './operation-match.ts';
 import { jsonBody, type ResponseKit } from './responses.ts';
 import { truncate } from './text.ts';
 
-/** One operation of spec/openapi.yaml as scripts/generate-operations.ts reads it. */
-export interface SpecOperation {
-  readonly method: string;
-  /** The spec's template below the base path, e.g. `/store/orders/{orderId}`. */
-  readonly path: string;
-  readonly operationId: string;
-  readonly responses: Readonly<
-    Record<string, { readonly json: boolean; readonly examples: Readonly<Record<string, unknown>> }>
-  >;
-}
+export type { SpecOperation } from './operation-match.ts';
 
 /**
  * Reads an RFC 7240 `Prefer` header: comma-separated preferences, each `token[=value]` (the value a token or
@@ -32,12 +24,6 @@ export function parsePrefer(header: string): Map<string, string> {
   return preferences;
 }
 
-interface Compiled {
-  readonly operation: SpecOperation;
-  readonly method: string;
-  readonly pattern: RegExp;
-}
-
 /**
  * `Prefer: code=NNN` and `Prefer: example=NAME`, Prism's conventions: the operation's documented answer
  * with a spec-valid body (its example, or an Error body for an error status without one), instead of what
@@ -45,17 +31,13 @@ interface Compiled {
  * is a 400 that lists the documented ones.
  */
 export class PreferredAnswers {
-  readonly #operations: readonly Compiled[];
+  readonly #operations: OperationMatcher;
 
   constructor(
     operations: readonly SpecOperation[],
     private readonly kit: ResponseKit,
   ) {
-    this.#operations = operations.map((operation) => ({
-      operation,
-      method: operation.method,
-      pattern: new RegExp(`^${operation.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
-    }));
+    this.#operations = operationMatcher(operations);
   }
 
   /** The preferred answer for `path` (below the base path), or undefined to answer as usual. */
@@ -64,8 +46,7 @@ export class PreferredAnswers {
     const code = preferences.get('code');
     const example = preferences.get('example');
     if (code === undefined && example === undefined) return undefined;
-    const method = request.method === 'HEAD' ? 'GET' : request.method;
-    const found = this.#operations.find((c) => c.method === method && c.pattern.test(path))?.operation;
+    const found = this.#operations.find(request.method, path);
     if (!found) return undefined;
     const statuses = Object.keys(found.responses);
     const status =

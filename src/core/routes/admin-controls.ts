@@ -1,5 +1,6 @@
 import type { RequestJournal } from '../controls/journal.ts';
 import { parseJournalQuery } from '../controls/journal-query.ts';
+import type { PassthroughControls } from '../controls/passthrough.ts';
 import { applyPreset, describePreset, type MockPreset } from '../controls/presets.ts';
 import type { TrafficControls } from '../controls/traffic.ts';
 import { readJsonBody } from '../http/body.ts';
@@ -14,13 +15,14 @@ export interface ControlDependencies {
   readonly traffic: TrafficControls;
   /** The store's presets, then every extension's. */
   readonly presets: () => readonly MockPreset[];
+  readonly passthrough: PassthroughControls;
 }
 
 /**
  * The controls a frontend developer reaches for (spec/mock-admin.openapi.yaml): journal queries, fault
- * rules, latency and presets. They change one mock's state, which its `reset()` clears.
+ * rules, latency, presets and what goes upstream. They change one mock's state, which its `reset()` clears.
  */
-export function controlRoutes({ journal, kit, traffic, presets }: ControlDependencies): Route[] {
+export function controlRoutes({ journal, kit, traffic, presets, passthrough }: ControlDependencies): Route[] {
   const json = (status: number, value: unknown) => kit.json(status, jsonBody(value));
 
   return [
@@ -60,6 +62,15 @@ export function controlRoutes({ journal, kit, traffic, presets }: ControlDepende
         });
         traffic.setLatency(settings);
         return json(200, traffic.latency());
+      },
+    }),
+    route('/passthrough', {
+      GET: async () => json(200, passthrough.settings()),
+      PUT: async (request) => {
+        const { operations } = readJsonBody(request, requestBodies.adminSetPassthrough, {
+          example: bodyExamples.adminSetPassthrough,
+        });
+        return json(200, passthrough.set(operations));
       },
     }),
     route('/presets', { GET: async () => json(200, presets().map(describePreset)) }),

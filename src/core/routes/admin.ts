@@ -1,5 +1,6 @@
 import { advanceClockBy, clockState, type MockClock } from '../controls/clock.ts';
 import type { RequestJournal } from '../controls/journal.ts';
+import type { PassthroughControls } from '../controls/passthrough.ts';
 import type { MockPreset } from '../controls/presets.ts';
 import type { MockStateDocument } from '../controls/snapshot.ts';
 import type { TrafficControls } from '../controls/traffic.ts';
@@ -26,6 +27,7 @@ export interface AdminDependencies {
   readonly clock: MockClock;
   readonly traffic: TrafficControls;
   readonly presets: () => readonly MockPreset[];
+  readonly passthrough: PassthroughControls;
   /** Resets the whole mock: orders, journal, clock and every extension. */
   readonly reset: () => Promise<void>;
   /** The whole state as data, and putting one back (src/core/controls/snapshot.ts). */
@@ -47,6 +49,7 @@ export function adminApi({
   presets,
   snapshot,
   restore,
+  passthrough,
 }: AdminDependencies): MockExtension {
   // Built once per change of state, as the public list is.
   let cached: { revision: number; response: MockResponse } | undefined;
@@ -115,7 +118,7 @@ export function adminApi({
           return kit.noContent;
         },
       }),
-      ...controlRoutes({ journal, kit, traffic, presets }),
+      ...controlRoutes({ journal, kit, traffic, presets, passthrough }),
       route('/state', {
         GET: async () => kit.json(200, jsonBody(await snapshot())),
         PUT: async (request) => {

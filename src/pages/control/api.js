@@ -14,6 +14,7 @@ import { ApiError, jsonCaller } from './shared/fetch-json.js';
  * @typedef {Schemas['LatencySettings']} LatencySettings
  * @typedef {Schemas['Preset']} Preset
  * @typedef {Schemas['Clock']} Clock
+ * @typedef {Schemas['PassthroughSettings']} PassthroughSettings
  */
 
 export { ApiError };
@@ -61,6 +62,10 @@ export const api = {
   listPresets: () => call('GET', '/presets'),
   /** @param {string} name @returns {Promise<{ preset: Preset }>} */
   applyPreset: (name) => call('POST', `/presets/${segment(name)}`),
+  /** @returns {Promise<PassthroughSettings>} */
+  getPassthrough: () => call('GET', '/passthrough'),
+  /** @param {string[]} operations @returns {Promise<PassthroughSettings>} */
+  setPassthrough: (operations) => call('PUT', '/passthrough', { operations }),
   /** @returns {Promise<Clock>} */
   getClock: () => call('GET', '/clock'),
   /** @param {string} by @returns {Promise<Clock>} */

@@ -54,12 +54,13 @@ function wireButton(buttonId, errorId, call, done) {
 async function refresh() {
   window.clearTimeout(pollTimer);
   try {
-    const [orders, entries, faults, latency, clock] = await Promise.all([
+    const [orders, entries, faults, latency, clock, passthrough] = await Promise.all([
       api.listOrders(),
       api.listRequests(journalQuery),
       api.listFaults(),
       api.getLatency(),
       api.getClock(),
+      api.getPassthrough(),
     ]);
     drawOrders(orders);
     byId('journal-body', HTMLElement).replaceChildren(...journalRows(entries));
@@ -71,6 +72,7 @@ async function refresh() {
         : [h('li', {}, 'No faults: every request is answered normally.')]),
     );
     drawLatency(latency);
+    drawPassthrough(passthrough);
     byId('clock-line', HTMLElement).replaceChildren(
       'Mock clock: ',
       h('time', { datetime: clock.now }, clockTime(clock.now)),
@@ -124,6 +126,50 @@ function drawLatency(latency) {
   );
 }
 
+/**
+ * One checkbox per documented operation, checked when it goes to the upstream; all disabled when the mock
+ * forwards nothing. The boxes are kept (not redrawn) so that a poll never takes focus from one.
+ *
+ * @param {import('./api.js').PassthroughSettings} settings
+ */
+function drawPassthrough(settings) {
+  byId('passthrough-upstream', HTMLElement).replaceChildren(
+    ...(settings.upstream === null
+      ? [
+          'Nothing is forwarded: start the mock with ',
+          h('code', {}, '--passthrough URL'),
+          ' to send what it does not answer to a real backend.',
+        ]
+      : ['Requests the mock does not answer go to ', h('code', {}, settings.upstream), '.']),
+  );
+  const fieldset = byId('passthrough-operations', HTMLFieldSetElement);
+  fieldset.disabled = settings.upstream === null;
+  for (const operation of settings.documented) {
+    const id = `passthrough-${operation}`;
+    let box = document.getElementById(id);
+    if (!(box instanceof HTMLInputElement)) {
+      box = h('input', {
+        type: 'checkbox',
+        id,
+        value: operation,
+        onchange: () => void act('passthrough-error', togglePassthrough),
+      });
+      fieldset.append(h('div', { class: 'check' }, box, h('label', { for: id }, operation)));
+    }
+    if (box instanceof HTMLInputElement) box.checked = settings.operations.includes(operation);
+  }
+}
+
+/** Sends the checked operations to the upstream. */
+async function togglePassthrough() {
+  const boxes = byId('passthrough-operations', HTMLFieldSetElement).querySelectorAll('input:checked');
+  const operations = [...boxes].map((box) => /** @type {HTMLInputElement} */ (box).value);
+  const saved = await api.setPassthrough(operations);
+  return saved.operations.length
+    ? `${saved.operations.join(', ')} now go${saved.operations.length === 1 ? 'es' : ''} to the upstream.`
+    : 'Every documented operation is answered by the mock.';
+}
+
 /** The value of an input, trimmed. @param {string} id */
 const inputValue = (id) => byId(id, HTMLInputElement).value.trim();
 
@@ -151,6 +197,8 @@ function wire() {
     const query = new URLSearchParams();
     const method = byId('journal-method', HTMLSelectElement).value;
     if (method) query.set('method', method);
+    const source = byId('journal-source', HTMLSelectElement).value;
+    if (source) query.set('source', source);
     for (const [name, id] of [
       ['path', 'journal-path'],
       ['status', 'journal-status'],

@@ -66,9 +66,10 @@ export function journalRows(entries) {
           h(
             'span',
             { class: `tag ${statusClass(entry.status)}` },
-            entry.status === 0 ? 'no answer' : entry.status,
+            entry.status === 0 ? (entry.source === 'upstream' ? 'sent on' : 'no answer') : entry.status,
           ),
         ),
+        h('td', {}, entry.source === 'upstream' ? 'upstream' : 'mock'),
       ),
     );
 }
