@@ -3,8 +3,9 @@ import type { AuthMode, Exchange, RequestSpec } from '../http/exchange.ts';
 import { Skip } from '../rules/outcome.ts';
 import type { CheckContext } from './session.ts';
 
-// The DELETEs of orders: of an id proven absent (safe), and the opt-in ones of the ids the user gave, in the
-// order the state machine checks need (refusals first, then the cancel, then a second cancel and the list).
+// The DELETEs of orders: of an id proven absent (safe), and the opt-in ones of the run's orders (given by the
+// user, a setup command or a state URL), in the order the state machine checks need (refusals first, then the
+// cancel, then a second cancel and the list). Each story has its order (ctx.orders.bySlot).
 
 /** The order list, read with the key. */
 export const LIST = {
@@ -38,7 +39,7 @@ async function sendForListed(
 ): Promise<Exchange> {
   if (!listContainsId(await ctx.listedIds(), id)) {
     throw new Skip(
-      `order ${id} is not in the order list; pass an order that is listed (a fresh one each run)`,
+      `order ${id} is not in the order list; give an order that is listed (a fresh one each run)`,
     );
   }
   return ctx.send(key, request);
@@ -52,12 +53,12 @@ export interface Refusal {
 }
 
 /**
- * The requests a correct server refuses with the ids the user gave, in this order: the pending order's cancel
+ * The requests a correct server refuses with the run's orders, in this order: the `refusals` order's cancel
  * without a key and with a wrong key, the shipped order's cancel (409); then the list again; then each refused
  * request once more. Runs before the pending order is cancelled; nothing here is sent in safe mode.
  */
 export async function refusals(ctx: CheckContext): Promise<Refusal[]> {
-  const { pendingOrderId: pending, shippedOrderId: shipped } = ctx.options;
+  const { refusals: pending, conflict: shipped } = ctx.orders.bySlot;
   const planned: Array<{ id: string; key: string; request: RequestSpec }> = [];
   if (pending !== undefined) {
     for (const auth of ['none', 'wrong'] as const)
@@ -80,17 +81,17 @@ export async function refusals(ctx: CheckContext): Promise<Refusal[]> {
   return done;
 }
 
-/** Cancels `--pending-order-id` (after the refusals). */
+/** Cancels the `cancel` order (after the refusals, which may have used the same order). */
 export async function cancelPending(ctx: CheckContext): Promise<Exchange> {
   await refusals(ctx);
-  const id = ctx.options.pendingOrderId ?? '';
+  const id = ctx.orders.bySlot.cancel ?? '';
   return sendForListed(ctx, 'cancel:pending', cancel(id, true), id);
 }
 
-/** Tries to cancel `--shipped-order-id` (part of the refusals). */
+/** Tries to cancel the shipped order (part of the refusals). */
 export async function cancelShipped(ctx: CheckContext): Promise<Exchange> {
   await refusals(ctx);
-  const id = ctx.options.shippedOrderId ?? '';
+  const id = ctx.orders.bySlot.conflict ?? '';
   return sendForListed(ctx, 'cancel:shipped', cancel(id, true), id);
 }
 
@@ -104,7 +105,7 @@ export interface AfterCancel {
 }
 
 export async function afterCancel(ctx: CheckContext): Promise<AfterCancel> {
-  const id = ctx.options.pendingOrderId ?? '';
+  const id = ctx.orders.bySlot.cancel ?? '';
   const first = await cancelPending(ctx);
   const again = await ctx.send('cancel:pending:again', cancel(id, true));
   const list = await listAfterCancel(ctx);

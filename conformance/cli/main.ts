@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { registry } from '../checks/index.ts';
 import { REQUIREMENT_REASONS } from '../checks/registry.ts';
 import { EXPLORE_CHECKS } from '../explore/index.ts';
+import { HookError } from '../orders/source.ts';
 import { createJsonReporter } from '../reporters/json.ts';
 import { createJunitReporter } from '../reporters/junit.ts';
 import { createPrettyReporter } from '../reporters/pretty.ts';
@@ -19,6 +20,11 @@ export interface Io {
   stderr: (text: string) => void;
   /** True when stdout is a terminal: the pretty report is coloured then (NO_COLOR and FORCE_COLOR respected). */
   isTTY?: boolean;
+  /**
+   * Aborted with the signal's name (`SIGINT`, `SIGTERM`) when the process is asked to stop: the run stops,
+   * the teardown runs, and the exit code is 130 or 143.
+   */
+  stop?: AbortSignal;
 }
 
 const FILES = { json: 'conformance.json', junit: 'conformance.junit.xml' } as const;
@@ -97,7 +103,8 @@ export async function main(argv: string[], env: Record<string, string | undefine
         files.push({ name, reporter });
       }
     }
-    const run = runConformance(command.options); // options errors surface before any file is made
+    // Options errors surface before any file is made; the hooks inherit this environment.
+    const run = runConformance({ ...command.options, env, ...(io.stop ? { signal: io.stop } : {}) });
     if (command.output && files.length > 0) await prepareOutput(command.output);
     let exitCode = 2;
     for await (const event of run) {
@@ -117,7 +124,9 @@ export async function main(argv: string[], env: Record<string, string | undefine
     }
     return exitCode;
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof HookError) {
+      stderr(`petstore-conformance: ${error.message}\n`);
+    } else if (error instanceof UsageError) {
       stderr(`petstore-conformance: ${error.message}\nRun petstore-conformance --help for the options.\n`);
     } else {
       const message = error instanceof Error ? error.message : String(error);

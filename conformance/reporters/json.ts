@@ -32,6 +32,7 @@ export function createJsonReporter(): Reporter & { output(): string } {
         safe: started?.safe,
         apiKey: started?.apiKey,
         ...(started?.explore ? { explore: started.explore } : {}),
+        ...(started?.orders ? { orders: started.orders } : {}),
         summary,
         checks,
       };

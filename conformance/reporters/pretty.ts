@@ -1,3 +1,4 @@
+import { describeNotRun, describeOrderIds, describeOrders } from '../output/orders.ts';
 import { escapeControls } from '../output/text.ts';
 import type { CheckResult, ConformanceEvent, Reporter, Summary } from '../run/events.ts';
 import { curlFor, exchangesToReproduce } from './reproduce.ts';
@@ -50,8 +51,9 @@ export function createPrettyReporter(
         write(
           event.safe
             ? '  mode: safe (reads, unauthenticated requests, DELETEs of ids proven absent; no order is cancelled)\n'
-            : '  mode: opt-in state changes (the given order ids are cancelled or tried)\n',
+            : '  mode: opt-in state changes (only the orders below are cancelled or tried)\n',
         );
+        if (event.orders) write(`  orders: ${describeOrders(event.orders)}\n`);
         write(`  API key: ${event.apiKey === 'given' ? 'given (redacted in every report)' : 'not given'}\n`);
         if (event.explore) {
           const { seed, maxRequests, allowWrites } = event.explore;
@@ -64,8 +66,9 @@ export function createPrettyReporter(
         const { result } = event;
         const tag = label(result, strict);
         const counter = `[${String(event.index + 1).padStart(2)}/${event.total}]`;
+        const orders = result.orderIds ? ` (${describeOrderIds(result.orderIds)})` : '';
         write(
-          `${counter} ${paint(tag)} ${result.severity.padEnd(6)} ${result.id} — ${oneLine(result.message)}\n`,
+          `${counter} ${paint(tag)} ${result.severity.padEnd(6)} ${result.id} — ${oneLine(result.message)}${orders}\n`,
         );
         // Exploration findings carry their own reproduce command (the request's exact Authorization spelling).
         if ((tag === 'FAIL' || tag === 'WARN') && !exploring) {
@@ -83,6 +86,13 @@ export function createPrettyReporter(
   };
 }
 
+/** The line that says how a run ended early or badly, by outcome. */
+const ENDINGS: Partial<Record<Summary['outcome'], string>> = {
+  incomplete: 'Incomplete',
+  interrupted: 'Interrupted',
+  'teardown-failed': 'Teardown failed',
+};
+
 export function formatSummary(summary: Summary): string {
   if (summary.outcome === 'unreachable') {
     return `Cannot run: ${oneLine(summary.error ?? '')}\nResult: ERROR (exit 2) after ${seconds(summary.durationMs)}`;
@@ -97,10 +107,15 @@ export function formatSummary(summary: Summary): string {
   const passed = must.passed + should.passed + info.passed;
   const failed = must.failed + should.failed + info.failed;
   const skipped = must.skipped + should.skipped + info.skipped;
-  if (summary.outcome === 'incomplete') lines.push(`Incomplete: ${oneLine(summary.error ?? '')}`);
+  const ended = ENDINGS[summary.outcome];
+  if (ended) lines.push(`${ended}: ${oneLine(summary.error ?? '')}`);
   const verdict = summary.outcome === 'passed' ? 'PASS' : summary.outcome === 'failed' ? 'FAIL' : 'ERROR';
+  // Only a verdict needs it: an early end says why on its own line.
+  const verdictOnly = summary.outcome === 'passed' || summary.outcome === 'failed';
+  const notRun =
+    summary.notRun && verdictOnly ? ` (${oneLine(describeNotRun(summary.notRun, summary.failOnSkip))})` : '';
   lines.push(
-    `Result: ${verdict} (exit ${summary.exitCode}) — ${summary.total} checks: ${passed} passed, ${failed} failed, ${skipped} skipped in ${seconds(summary.durationMs)}`,
+    `Result: ${verdict}${notRun} (exit ${summary.exitCode}) — ${summary.total} checks: ${passed} passed, ${failed} failed, ${skipped} skipped in ${seconds(summary.durationMs)}`,
   );
   return lines.join('\n');
 }

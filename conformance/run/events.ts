@@ -1,4 +1,6 @@
 import type { Exchange } from '../http/exchange.ts';
+import type { OrderSourceKind } from '../orders/allocation.ts';
+import type { ProvidedOrders } from '../orders/slots.ts';
 import type { CheckInfo, Severity } from '../rules/rule.ts';
 
 // What a run yields: one `started`, one `check` per rule graded, one `finished`; reporters only consume these.
@@ -15,6 +17,8 @@ export interface CheckResult {
   message: string;
   exchanges: Exchange[];
   durationMs: number;
+  /** The run's orders this check's requests named (given, or made by the setup or the state URL). */
+  orderIds?: string[];
 }
 
 export interface SeverityCounts {
@@ -26,15 +30,22 @@ export interface SeverityCounts {
 export interface Summary {
   /**
    * `unreachable`: the target could not be reached or is not this API; no check ran. `incomplete`: the run's
-   * time budget ran out; the checks left are reported as skipped ("not run"). Both exit 2.
+   * time budget ran out; the checks left are reported as skipped ("not run"). `teardown-failed`: the checks
+   * ran, the teardown hook did not clean up (`error` says why). These exit 2. `interrupted`: a signal stopped
+   * the run (`signal` of the options); the checks left were not run, the teardown ran; exit 130 after SIGINT,
+   * 143 after SIGTERM.
    */
-  outcome: 'passed' | 'failed' | 'unreachable' | 'incomplete';
-  exitCode: 0 | 1 | 2;
+  outcome: 'passed' | 'failed' | 'unreachable' | 'incomplete' | 'teardown-failed' | 'interrupted';
+  exitCode: 0 | 1 | 2 | 130 | 143;
   strict: boolean;
   total: number;
   counts: Record<Severity, SeverityCounts>;
   durationMs: number;
   error?: string;
+  /** Present when checks were skipped: how many, and what to give so that they run. */
+  notRun?: { checks: number; give: string[] };
+  /** With `failOnSkip`, a skipped check fails the run (exit 1). */
+  failOnSkip?: boolean;
 }
 
 export type ConformanceEvent =
@@ -48,6 +59,8 @@ export type ConformanceEvent =
       apiKey: 'given' | 'absent';
       /** Exploration mode: the seed that reproduces the run, the request budget, whether writes are allowed. */
       explore?: { seed: number; maxRequests: number; allowWrites: boolean };
+      /** Where the orders the run may change came from, and their ids; absent in the safe mode. */
+      orders?: { source: OrderSourceKind } & ProvidedOrders;
     }
   | { type: 'check'; result: CheckResult; index: number; total: number }
   | { type: 'finished'; summary: Summary };

@@ -42,6 +42,27 @@ export interface ConformanceOptions {
   specPath?: string;
   /** Exploration mode instead of the fixed checks (conformance/explore): generated requests, shrunk failures. */
   explore?: boolean | ExploreInput;
+  /**
+   * A shell command run before the first check that makes the orders the run may change and prints them as
+   * `{"pending": ["9001"], "shipped": ["9003"]}` (docs/conformance.md, "Running against staging"). It gets
+   * `PETSTORE_BASE_URL` and `PETSTORE_NEEDS` (`{"pending":2,"shipped":1}`) in its environment.
+   */
+  setup?: string;
+  /** A shell command run after the checks, whatever their outcome, with the setup's output on stdin. */
+  teardown?: string;
+  /** Pact's provider-state URL, instead of `setup`: `POST {"state": "a pending order", …}` per order. */
+  stateUrl?: string;
+  /** Budget of each hook (setup, teardown, the state URL's calls) in seconds (default 60, at most 3600). */
+  hookTimeoutSeconds?: number;
+  /** The environment the hooks inherit (default `process.env`). */
+  env?: Record<string, string | undefined>;
+  /** Skipped checks fail the run (exit 1): for CI, where a check that never runs should be noticed. */
+  failOnSkip?: boolean;
+  /**
+   * Stops the run (a signal's name as the reason: `SIGINT`, `SIGTERM`): the checks left are not run, the
+   * teardown runs, and the summary's outcome is `interrupted`.
+   */
+  signal?: AbortSignal;
 }
 
 /** Monotonic milliseconds, a sleep on the same clock, and the randomness of backoff jitter. */
@@ -62,13 +83,23 @@ export const LIMITS = {
   maxBodyBytes: { fallback: 10 * 1024 * 1024 },
   retries: { fallback: 0, max: 10 },
   maxTimeSeconds: { fallback: 300, max: 86_400 },
+  hookTimeoutSeconds: { fallback: 60, max: 3600 },
 } as const;
 
 export interface ResolvedOptions
   extends Required<
     Omit<
       ConformanceOptions,
-      'apiKey' | 'pendingOrderId' | 'shippedOrderId' | 'rateLimit' | 'specPath' | 'explore'
+      | 'apiKey'
+      | 'pendingOrderId'
+      | 'shippedOrderId'
+      | 'rateLimit'
+      | 'specPath'
+      | 'explore'
+      | 'setup'
+      | 'teardown'
+      | 'stateUrl'
+      | 'signal'
     >
   > {
   apiKey?: string;
@@ -77,6 +108,10 @@ export interface ResolvedOptions
   rateLimit?: number;
   specPath?: string;
   explore?: ExploreSettings;
+  setup?: string;
+  teardown?: string;
+  stateUrl?: string;
+  signal?: AbortSignal;
 }
 
 function positive(name: string, value: number | undefined, fallback: number, max = Infinity): number {
@@ -150,6 +185,13 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
   if (pendingOrderId !== undefined && pendingOrderId === shippedOrderId) {
     throw new UsageError('the pending and the shipped order ids must differ');
   }
+  const hooks = hookOptions(options);
+  const given = (pendingOrderId ?? shippedOrderId) !== undefined;
+  if (given && (hooks.setup ?? hooks.stateUrl) !== undefined)
+    throw new UsageError(
+      '--pending-order-id/--shipped-order-id and --setup/--state-url both give orders: use one of them',
+    );
+  const hasOrders = given || (hooks.setup ?? hooks.stateUrl) !== undefined;
   return {
     baseUrl,
     apiKey,
@@ -157,7 +199,7 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
     shippedOrderId,
     petId: id('pet id', options.petId ?? '1') ?? '1',
     headers: options.headers ?? {},
-    undocumentedMethods: options.undocumentedMethods ?? (pendingOrderId ?? shippedOrderId) !== undefined,
+    undocumentedMethods: options.undocumentedMethods ?? hasOrders,
     timeoutMs: positive('timeout', options.timeoutMs, LIMITS.timeoutMs.fallback, LIMITS.timeoutMs.max),
     retries: integer('retries', options.retries, LIMITS.retries.fallback, LIMITS.retries.max),
     maxTimeSeconds: positive(
@@ -174,6 +216,46 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
     fetch: options.fetch ?? globalThis.fetch,
     clock: options.clock ?? SYSTEM_CLOCK,
     specPath: options.specPath,
-    ...(options.explore ? { explore: resolveExplore({ ...options, pendingOrderId, shippedOrderId }) } : {}),
+    ...hooks,
+    hookTimeoutSeconds: positive(
+      'hook timeout',
+      options.hookTimeoutSeconds,
+      LIMITS.hookTimeoutSeconds.fallback,
+      LIMITS.hookTimeoutSeconds.max,
+    ),
+    env: options.env ?? process.env,
+    failOnSkip: options.failOnSkip ?? false,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.explore
+      ? { explore: resolveExplore({ ...options, pendingOrderId, shippedOrderId, hasOrders }) }
+      : {}),
+  };
+}
+
+/** The setup and teardown commands, or the state URL: one way to give orders, checked before anything runs. */
+function hookOptions(options: ConformanceOptions): Pick<ResolvedOptions, 'setup' | 'teardown' | 'stateUrl'> {
+  const { setup, teardown, stateUrl } = options;
+  if (setup !== undefined && setup.trim() === '') throw new UsageError('--setup needs a command');
+  if (teardown !== undefined && setup === undefined)
+    throw new UsageError("--teardown needs --setup (it gets the setup's output on stdin)");
+  if (teardown !== undefined && teardown.trim() === '') throw new UsageError('--teardown needs a command');
+  if (setup !== undefined && stateUrl !== undefined)
+    throw new UsageError('--setup and --state-url both give orders: use one of them');
+  if (stateUrl !== undefined) {
+    let url: URL;
+    try {
+      url = new URL(stateUrl);
+    } catch {
+      throw new UsageError('the state URL is not a valid URL');
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new UsageError(`the state URL must be http or https, got ${url.protocol}`);
+    if (url.username || url.password)
+      throw new UsageError('the state URL carries credentials (user:password@); pass them with --header');
+  }
+  return {
+    ...(setup === undefined ? {} : { setup }),
+    ...(teardown === undefined ? {} : { teardown }),
+    ...(stateUrl === undefined ? {} : { stateUrl }),
   };
 }

@@ -1,15 +1,19 @@
 import { registry } from '../checks/index.ts';
-import { type Check, REQUIREMENT_REASONS, type Requirement, UnknownCheckError } from '../checks/registry.ts';
+import { type Check, UnknownCheckError } from '../checks/registry.ts';
 import { Session } from '../checks/session.ts';
 import { loadSpec } from '../contract/spec.ts';
 import { EXPLORE_CHECKS, runExploration } from '../explore/index.ts';
 import { createHttpClient } from '../http/client.ts';
+import { allocate, NO_ORDERS } from '../orders/allocation.ts';
+import { needsOf } from '../orders/slots.ts';
+import { orderSourceOf } from '../orders/sources.ts';
 import { Failure, Skip } from '../rules/outcome.ts';
-import type { Severity } from '../rules/rule.ts';
 import type { CheckResult, ConformanceEvent, Summary } from './events.ts';
 import { secretValues } from './extra-headers.ts';
 import { type ConformanceOptions, type ResolvedOptions, resolveOptions } from './options.ts';
 import { redactorFor, redactResult } from './redaction.ts';
+import { missingRequirements, neededSlots, orderIdsUsed } from './requirements.ts';
+import { summarize } from './summary.ts';
 import { UsageError } from './usage-error.ts';
 
 /**
@@ -33,73 +37,103 @@ export async function* runChecks(
   options: ResolvedOptions,
 ): AsyncGenerator<ConformanceEvent, Summary> {
   const { clock } = options;
+  const base = redactorFor(options.apiKey, secretValues(options.headers));
+  let redact = base;
+  // The orders come first: the setup makes them before the list is read, so that they are listed.
+  const source = orderSourceOf(options, (text) => redact(text));
+  const slots = neededSlots(checks, options);
+  const setup = source ? await source.setup(needsOf(slots)) : undefined;
+  if (setup) redact = redactorFor(options.apiKey, [...secretValues(options.headers), ...setup.secrets]);
+  const orders = source && setup ? allocate(source.kind, setup.orders, slots) : NO_ORDERS;
+
   const started = clock.now();
   const deadline = started + options.maxTimeSeconds * 1000;
+  const interrupted = () => (options.signal?.aborted ? String(options.signal.reason) : undefined);
   const client = createHttpClient({ ...options, ...clock, deadline });
   const spec = loadSpec(options.specPath);
-  const session = new Session(options, spec, client);
-  const redact = redactorFor(options.apiKey, secretValues(options.headers));
-  const safe = options.explore
-    ? !options.explore.allowWrites
-    : options.pendingOrderId === undefined && options.shippedOrderId === undefined;
-  yield {
-    type: 'started',
-    baseUrl: redact(options.baseUrl),
-    startedAt: new Date().toISOString(),
-    checks: options.explore
-      ? EXPLORE_CHECKS
-      : checks.map(({ id, severity, title, reference }) => ({ id, severity, title, reference })),
-    safe,
-    apiKey: options.apiKey ? 'given' : 'absent',
-    ...(options.explore ? { explore: options.explore } : {}),
-  };
-
+  const session = new Session(options, spec, client, orders);
   const results: CheckResult[] = [];
-  let error = await reachability(session);
+  const gives = new Map<string, readonly string[]>();
+  let error: string | undefined;
   let notRun = 0;
-  if (error === undefined) {
-    for (const [index, check] of checks.entries()) {
-      let result = clock.now() < deadline ? await runCheck(check, session) : undefined;
-      if (result === undefined || clock.now() >= deadline) {
-        // Out of time: this check's verdict would rest on cut-off requests, and the rest cannot run.
-        result = {
-          ...infoOf(check),
-          status: 'skipped',
-          message: OUT_OF_TIME(options),
-          exchanges: [],
-          durationMs: 0,
-        };
-        notRun++;
-      }
-      results.push(result);
-      yield { type: 'check', result: redactResult(result, redact), index, total: checks.length };
-    }
-    if (options.explore) {
-      const now = () => clock.now();
-      const deps = { options, spec, client, listedIds: () => session.listedIds(), now, deadline };
-      const explored = await runExploration(deps, options.explore);
-      for (const [index, result] of explored.entries()) {
+  let teardownProblem: string | undefined;
+  try {
+    yield {
+      type: 'started',
+      baseUrl: redact(options.baseUrl),
+      startedAt: new Date().toISOString(),
+      checks: options.explore
+        ? EXPLORE_CHECKS
+        : checks.map(({ id, severity, title, reference }) => ({ id, severity, title, reference })),
+      safe: source === undefined,
+      apiKey: options.apiKey ? 'given' : 'absent',
+      ...(options.explore ? { explore: options.explore } : {}),
+      ...(source && setup ? { orders: { source: source.kind, ...setup.orders } } : {}),
+    };
+    error = interrupted() ? undefined : await reachability(session);
+    if (error === undefined) {
+      for (const [index, check] of checks.entries()) {
+        const go = clock.now() < deadline && !interrupted();
+        let result = go ? await runCheck(check, session, gives) : undefined;
+        if (result === undefined || clock.now() >= deadline || interrupted()) {
+          // Out of time or stopped: this check's verdict would rest on cut-off requests, the rest cannot run.
+          result = {
+            ...infoOf(check),
+            status: 'skipped',
+            message: NOT_RUN(options),
+            exchanges: [],
+            durationMs: 0,
+          };
+          notRun++;
+        }
         results.push(result);
-        yield { type: 'check', result: redactResult(result, redact), index, total: explored.length };
+        yield { type: 'check', result: redactResult(result, redact), index, total: checks.length };
       }
+      if (options.explore) {
+        const now = () => clock.now();
+        const writableIds = orders.writable;
+        const deps = {
+          options,
+          spec,
+          client,
+          listedIds: () => session.listedIds(),
+          now,
+          deadline,
+          writableIds,
+        };
+        const explored = await runExploration(
+          { ...deps, stopped: () => interrupted() !== undefined },
+          options.explore,
+        );
+        for (const [index, result] of explored.entries()) {
+          results.push(result);
+          yield { type: 'check', result: redactResult(result, redact), index, total: explored.length };
+        }
+      }
+      if (notRun > 0 && !interrupted())
+        error = `the run's time budget of ${options.maxTimeSeconds} s (--max-time) ran out: ${notRun} check(s) not run`;
     }
-    if (notRun > 0)
-      error = `the run's time budget of ${options.maxTimeSeconds} s (--max-time) ran out: ${notRun} check(s) not run`;
+    if (interrupted()) error = `interrupted by ${interrupted()}: ${notRun} check(s) not run`;
+  } finally {
+    // Whatever happened above (a pass, a failure, --max-time, a signal, a consumer that stopped reading).
+    if (source && setup) teardownProblem = await source.teardown(setup);
   }
   const ms = Math.round(clock.now() - started);
-  const summary = summarize(
-    results,
-    options,
-    ms,
-    error === undefined ? undefined : redact(error),
-    notRun > 0,
-  );
+  const summary = summarize(results, options, ms, {
+    ...(error === undefined ? {} : { error: redact(error) }),
+    incomplete: notRun > 0,
+    ...(interrupted() ? { interrupted: interrupted() } : {}),
+    ...(teardownProblem === undefined ? {} : { teardownProblem: redact(teardownProblem) }),
+    gives,
+  });
   yield { type: 'finished', summary };
   return summary;
 }
 
-const OUT_OF_TIME = (options: ResolvedOptions): string =>
-  `not run: the run's time budget of ${options.maxTimeSeconds} s (--max-time) ran out`;
+const NOT_RUN = (options: ResolvedOptions): string =>
+  options.signal?.aborted
+    ? `not run: the run was interrupted (${String(options.signal.reason)})`
+    : `not run: the run's time budget of ${options.maxTimeSeconds} s (--max-time) ran out`;
 
 const infoOf = ({ id, severity, title, reference }: Check) => ({ id, severity, title, reference });
 
@@ -135,26 +169,18 @@ async function reachability(session: Session): Promise<string | undefined> {
   return undefined;
 }
 
-const SATISFIED: Record<Requirement, (options: ResolvedOptions) => boolean> = {
-  apiKey: (o) => o.apiKey !== undefined,
-  pendingOrderId: (o) => o.pendingOrderId !== undefined,
-  shippedOrderId: (o) => o.shippedOrderId !== undefined,
-  orderId: (o) => (o.pendingOrderId ?? o.shippedOrderId) !== undefined,
-  undocumentedMethods: (o) => o.undocumentedMethods,
-};
-
 /** Runs one check; a Failure fails it, a Skip skips it, any other exception is a failure of that check. */
-async function runCheck(check: Check, session: Session): Promise<CheckResult> {
+async function runCheck(
+  check: Check,
+  session: Session,
+  gives: Map<string, readonly string[]>,
+): Promise<CheckResult> {
   const info = infoOf(check);
-  const missing = (check.requires ?? []).find((r) => !SATISFIED[r](session.options));
-  if (missing)
-    return {
-      ...info,
-      status: 'skipped',
-      message: REQUIREMENT_REASONS[missing],
-      exchanges: [],
-      durationMs: 0,
-    };
+  const missing = missingRequirements(check, session.options, session.orders);
+  if (missing) {
+    gives.set(check.id, missing.give);
+    return { ...info, status: 'skipped', message: missing.reason, exchanges: [], durationMs: 0 };
+  }
   const { clock } = session.options;
   const started = clock.now();
   session.begin();
@@ -168,38 +194,7 @@ async function runCheck(check: Check, session: Session): Promise<CheckResult> {
     message = expected ? error.message : `the check crashed: ${String(error)}`;
   }
   const durationMs = Math.round(clock.now() - started);
-  return { ...info, status, message, exchanges: session.end(), durationMs };
-}
-
-function summarize(
-  results: CheckResult[],
-  options: ResolvedOptions,
-  durationMs: number,
-  error?: string,
-  incomplete = false,
-): Summary {
-  const counts = {} as Summary['counts'];
-  for (const severity of ['must', 'should', 'info'] as Severity[]) {
-    const of = results.filter((r) => r.severity === severity);
-    const count = (status: string) => of.filter((r) => r.status === status).length;
-    counts[severity] = { passed: count('passed'), failed: count('failed'), skipped: count('skipped') };
-  }
-  const failed = counts.must.failed > 0 || (options.strict && counts.should.failed > 0);
-  const outcome = incomplete
-    ? 'incomplete'
-    : error !== undefined
-      ? 'unreachable'
-      : failed
-        ? 'failed'
-        : 'passed';
-  const exitCode = outcome === 'passed' ? 0 : outcome === 'failed' ? 1 : 2;
-  return {
-    outcome,
-    exitCode,
-    strict: options.strict,
-    total: results.length,
-    counts,
-    durationMs,
-    ...(error ? { error } : {}),
-  };
+  const exchanges = session.end();
+  const orderIds = orderIdsUsed(session.spec, exchanges, session.orders);
+  return { ...info, status, message, exchanges, durationMs, ...(orderIds.length > 0 ? { orderIds } : {}) };
 }
