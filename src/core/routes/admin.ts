@@ -15,6 +15,7 @@ import { hasChunkedLists, type OrderStore } from '../orders/store.ts';
 import type { MockResponse, StoredOrder } from '../types.ts';
 import { bodyExamples, requestBodies } from './admin-bodies.generated.ts';
 import { controlRoutes } from './admin-controls.ts';
+import { providerStateRoutes } from './provider-states.ts';
 
 export const ADMIN_PREFIX = '/__mock';
 
@@ -110,6 +111,7 @@ export function adminApi({
         },
       }),
       ...controlRoutes({ journal, kit, traffic, presets }),
+      ...providerStateRoutes({ store, kit, clock }),
       route('/clock', { GET: async () => clockResponse() }),
       route('/clock/advance', {
         POST: async (request) => {
