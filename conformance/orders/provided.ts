@@ -4,7 +4,7 @@ import type { OrderKind, ProvidedOrders } from './slots.ts';
 /** What a setup printed, read: the orders, and every other string in it (secrets until proven otherwise). */
 export interface SetupOutput {
   orders: ProvidedOrders;
-  /** Strings of the output that are not ids (a token the teardown needs, say): redacted like the key. */
+  /** String values of the output that are not ids (a token the teardown needs, say): redacted like the key. */
   secrets: string[];
 }
 
@@ -52,5 +52,5 @@ function stringsIn(value: ExactJson): string[] {
   if (typeof value === 'string') return [value];
   if (Array.isArray(value)) return value.flatMap(stringsIn);
   if (value === null || typeof value !== 'object' || value instanceof JsonNumber) return [];
-  return Object.entries(value).flatMap(([key, item]) => [key, ...stringsIn(item)]);
+  return Object.values(value).flatMap(stringsIn);
 }

@@ -44,6 +44,11 @@ export function createJunitReporter(options: { strict?: boolean } = {}): Reporte
     const fails = r.status === 'failed' && (r.severity === 'must' || (r.severity === 'should' && strict));
     if (fails)
       return `${head}<failure message="${message}" type="${r.severity}">${message}\n${escapeXml(`Reference: ${r.reference}`)}</failure>\n    </testcase>`;
+    if (r.status === 'skipped' && summary?.failOnSkip) {
+      // --fail-on-skip: the run failed because of it, so CI shows it as a failure.
+      const text = escapeXml(`not run, and --fail-on-skip is set: ${r.message}`);
+      return `${head}<failure message="${text}" type="skipped">${text}</failure>\n    </testcase>`;
+    }
     if (r.status === 'skipped') return `${head}<skipped message="${message}"/>\n    </testcase>`;
     const note = r.status === 'failed' ? `WARNING (${r.severity}): ${r.message}` : r.message;
     return `${head}<system-out>${escapeXml(note)}</system-out>\n    </testcase>`;
@@ -76,10 +81,13 @@ export function createJunitReporter(options: { strict?: boolean } = {}): Reporte
       for (const severity of ['must', 'should', 'info'] as Severity[]) {
         const of = results.filter((r) => r.severity === severity);
         if (of.length === 0) continue;
+        const skipsFail = summary?.failOnSkip === true;
         const failures = of.filter(
-          (r) => r.status === 'failed' && (severity === 'must' || (severity === 'should' && strict)),
+          (r) =>
+            (r.status === 'failed' && (severity === 'must' || (severity === 'should' && strict))) ||
+            (r.status === 'skipped' && skipsFail),
         );
-        const skipped = of.filter((r) => r.status === 'skipped').length;
+        const skipped = skipsFail ? 0 : of.filter((r) => r.status === 'skipped').length;
         const ms = of.reduce((total, r) => total + r.durationMs, 0);
         suites.push(
           suite(`petstore-conformance ${severity}`, of.map(testcase), failures.length, skipped, ms),
