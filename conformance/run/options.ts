@@ -1,5 +1,6 @@
 import { canonicalId, isInt64 } from '../contract/raw-json.ts';
 import { type ExploreInput, type ExploreSettings, resolveExplore } from '../explore/settings.ts';
+import { hookOptions } from '../orders/hook-options.ts';
 import { UsageError } from './usage-error.ts';
 
 /** Options of runConformance(); the CLI maps its flags onto these. */
@@ -229,33 +230,5 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
     ...(options.explore
       ? { explore: resolveExplore({ ...options, pendingOrderId, shippedOrderId, hasOrders }) }
       : {}),
-  };
-}
-
-/** The setup and teardown commands, or the state URL: one way to give orders, checked before anything runs. */
-function hookOptions(options: ConformanceOptions): Pick<ResolvedOptions, 'setup' | 'teardown' | 'stateUrl'> {
-  const { setup, teardown, stateUrl } = options;
-  if (setup !== undefined && setup.trim() === '') throw new UsageError('--setup needs a command');
-  if (teardown !== undefined && setup === undefined)
-    throw new UsageError("--teardown needs --setup (it gets the setup's output on stdin)");
-  if (teardown !== undefined && teardown.trim() === '') throw new UsageError('--teardown needs a command');
-  if (setup !== undefined && stateUrl !== undefined)
-    throw new UsageError('--setup and --state-url both give orders: use one of them');
-  if (stateUrl !== undefined) {
-    let url: URL;
-    try {
-      url = new URL(stateUrl);
-    } catch {
-      throw new UsageError('the state URL is not a valid URL');
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:')
-      throw new UsageError(`the state URL must be http or https, got ${url.protocol}`);
-    if (url.username || url.password)
-      throw new UsageError('the state URL carries credentials (user:password@); pass them with --header');
-  }
-  return {
-    ...(setup === undefined ? {} : { setup }),
-    ...(teardown === undefined ? {} : { teardown }),
-    ...(stateUrl === undefined ? {} : { stateUrl }),
   };
 }

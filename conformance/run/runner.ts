@@ -37,9 +37,10 @@ export async function* runChecks(
   options: ResolvedOptions,
 ): AsyncGenerator<ConformanceEvent, Summary> {
   const { clock } = options;
-  const base = redactorFor(options.apiKey, secretValues(options.headers));
-  let redact = base;
-  // The orders come first: the setup makes them before the list is read, so that they are listed.
+  const spec = loadSpec(options.specPath);
+  let redact = redactorFor(options.apiKey, secretValues(options.headers));
+  // The orders come first: the setup makes them before the list is read, so that they are listed. From here
+  // on nothing may end the run without the teardown (the try below).
   const source = orderSourceOf(options, (text) => redact(text));
   const slots = neededSlots(checks, options);
   const setup = source ? await source.setup(needsOf(slots)) : undefined;
@@ -50,7 +51,6 @@ export async function* runChecks(
   const deadline = started + options.maxTimeSeconds * 1000;
   const interrupted = () => (options.signal?.aborted ? String(options.signal.reason) : undefined);
   const client = createHttpClient({ ...options, ...clock, deadline });
-  const spec = loadSpec(options.specPath);
   const session = new Session(options, spec, client, orders);
   const results: CheckResult[] = [];
   const gives = new Map<string, readonly string[]>();
