@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { createMock } from '../../mock/mock.ts';
 import { startServer } from '../../node/index.ts';
-import { specProblems } from '../../test-support/spec-validator.ts';
+import { callMock } from '../../test-support/admin-call.ts';
 import { createClock } from '../controls/clock.ts';
 
 const KEY = 'k';
@@ -9,33 +9,13 @@ const mock = () =>
   createMock({ apiKeys: [KEY], clock: createClock('manual', Date.parse('2026-09-01T00:00:00Z')) });
 type Mock = ReturnType<typeof mock>;
 
-async function call(
+const call = (
   target: Mock,
   method: string,
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
-) {
-  const response = await target.handle({
-    method,
-    path,
-    query: '',
-    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json', ...headers },
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
-  const text = response.body?.text ?? '';
-  if (path.startsWith('/__mock')) {
-    const seen = {
-      method,
-      path,
-      status: response.status,
-      contentType: response.headers['content-type'],
-      text,
-    };
-    expect(specProblems(seen), `${method} ${path}`).toEqual([]);
-  }
-  return { status: response.status, json: text ? JSON.parse(text) : undefined };
-}
+) => callMock(target, KEY, method, path, body, headers);
 
 const STATES = '/__mock/provider-states';
 const listedIds = async (target: Mock, headers: Record<string, string> = {}) =>
