@@ -20,6 +20,7 @@ export type { CheckInfo, Severity } from './rules/rule.ts';
 export type { CheckResult, CheckStatus, ConformanceEvent, Reporter, Summary } from './run/events.ts';
 export type { ConformanceOptions } from './run/options.ts';
 export { runConformance } from './run/runner.ts';
+export { HookError } from './orders/source.ts';
 export { UsageError } from './run/usage-error.ts';
 
 import type { CheckResult, Summary } from './run/events.ts';
