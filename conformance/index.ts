@@ -9,6 +9,7 @@ export { registry } from './checks/index.ts';
 export type { Check, Requirement } from './checks/registry.ts';
 export { loadSpec, locateSpec } from './contract/spec.ts';
 export type { Exchange } from './http/exchange.ts';
+export { HookError } from './orders/source.ts';
 // The validating proxy (conformance/proxy): forwards an app's traffic unchanged and grades each exchange.
 export type { ProxyOptions } from './proxy/options.ts';
 export type { ProxyReport, ProxyViolation } from './proxy/report.ts';
@@ -20,7 +21,6 @@ export type { CheckInfo, Severity } from './rules/rule.ts';
 export type { CheckResult, CheckStatus, ConformanceEvent, Reporter, Summary } from './run/events.ts';
 export type { ConformanceOptions } from './run/options.ts';
 export { runConformance } from './run/runner.ts';
-export { HookError } from './orders/source.ts';
 export { UsageError } from './run/usage-error.ts';
 
 import type { CheckResult, Summary } from './run/events.ts';
