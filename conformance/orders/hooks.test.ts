@@ -146,3 +146,43 @@ describe('a hook command', () => {
     expect(run.stdout.length).toBeLessThanOrEqual(2 ** 20);
   });
 });
+
+describe('a run stopped by a signal', () => {
+  const dir = tempDir('conformance-signal-');
+
+  it('runs the teardown, reports the checks left as not run and ends interrupted (130 for SIGINT)', async () => {
+    const stop = new AbortController();
+    const baseUrl = await pool.target({ onRequest: () => stop.abort('SIGINT') });
+    const file = join(dir.path, 'torn-down');
+    const { results, summary } = await collectConformance({
+      baseUrl,
+      apiKey: TARGET_KEY,
+      env,
+      setup: prints('{"pending": ["1", "3"], "shipped": ["2"]}'),
+      teardown: `cat > "${file}"`,
+      signal: stop.signal,
+    });
+    expect(summary).toMatchObject({ outcome: 'interrupted', exitCode: 130 });
+    expect(summary.error).toBe('interrupted by SIGINT: 34 check(s) not run');
+    expect(results.every((r) => r.message === 'not run: the run was interrupted (SIGINT)')).toBe(true);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ pending: ['1', '3'], shipped: ['2'] });
+  });
+});
+
+describe('exploration with hooks', () => {
+  it('gives --allow-writes the orders of the setup, and no other', async () => {
+    const requests: string[] = [];
+    const baseUrl = await pool.target({ onRequest: (r) => requests.push(`${r.method} ${r.path}`) });
+    const { summary } = await collectConformance({
+      baseUrl,
+      apiKey: TARGET_KEY,
+      env,
+      setup: prints('{"pending": ["3"], "shipped": ["2"]}'),
+      explore: { seed: 3, maxRequests: 200, allowWrites: true },
+    });
+    expect(summary.outcome).not.toBe('unreachable');
+    const writes = requests.filter((r) => /^\S+ \/store\/orders\/[^/]+$/.test(r) && !r.startsWith('GET '));
+    expect(writes.some((r) => /\/(2|3)$/.test(r))).toBe(true);
+    expect(writes.filter((r) => r.endsWith('/1'))).toEqual([]);
+  });
+});

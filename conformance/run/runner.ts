@@ -71,6 +71,7 @@ export async function* runChecks(
       ...(source && setup ? { orders: { source: source.kind, ...setup.orders } } : {}),
     };
     error = interrupted() ? undefined : await reachability(session);
+    if (interrupted()) error = undefined; // the checks are reported as not run below
     if (error === undefined) {
       for (const [index, check] of checks.entries()) {
         const go = clock.now() < deadline && !interrupted();
