@@ -60,6 +60,11 @@ export function allocate(
   const wanted: Record<OrderKind, number> = { pending: 0, shipped: 0 };
   const slots = SLOTS.filter((slot) => needed.includes(slot));
   for (const slot of slots) wanted[SLOT_KIND[slot]]++;
+  // One phrase for every short kind, so the summary says it once: "(it provided 1 of 2 pending, 0 of 1 shipped)".
+  const short = (['pending', 'shipped'] as const)
+    .filter((kind) => provided[kind].length < wanted[kind])
+    .map((kind) => `${provided[kind].length} of ${wanted[kind]} ${kind}`);
+  const give = `more orders from ${SOURCE_NAMES[source]} (it provided ${short.join(', ')})`;
   for (const slot of slots) {
     const kind = SLOT_KIND[slot];
     const id = source === 'given' ? provided[kind][0] : provided[kind][used[kind]++];
@@ -67,7 +72,7 @@ export function allocate(
     else if (source === 'given') missing[slot] = { reason: NOT_GIVEN[kind], give: GIVE_ORDERS };
     else {
       const reason = `${SOURCE_NAMES[source]} provided ${provided[kind].length} of ${wanted[kind]} ${kind} orders`;
-      missing[slot] = { reason, give: `more ${kind} orders from ${SOURCE_NAMES[source]} (${reason})` };
+      missing[slot] = { reason, give };
     }
   }
   return {

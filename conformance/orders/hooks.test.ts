@@ -57,8 +57,7 @@ describe('the setup command', () => {
       message: 'the setup provided 1 of 2 pending orders',
     });
     expect(short.summary.notRun?.give).toEqual([
-      'more shipped orders from the setup (the setup provided 0 of 1 shipped orders)',
-      'more pending orders from the setup (the setup provided 1 of 2 pending orders)',
+      'more orders from the setup (it provided 1 of 2 pending, 0 of 1 shipped)',
     ]);
     const deletes = requests.filter(
       (r) => r.startsWith('DELETE /store/orders/') && !r.endsWith('not-a-number'),
