@@ -28,8 +28,14 @@ export interface StateUrlOptions {
  * when a later setup fails.
  */
 export function stateUrlSource(options: StateUrlOptions): OrderSource {
-  const deadline = () => AbortSignal.timeout(options.timeoutMs);
-  const post = async (state: string, action: 'setup' | 'teardown', params: Record<string, string>) => {
+  // --hook-timeout bounds each phase as a whole, as it bounds a command: every setup, then every teardown.
+  const phase = () => AbortSignal.timeout(options.timeoutMs);
+  const post = async (
+    state: string,
+    action: 'setup' | 'teardown',
+    params: Record<string, string>,
+    signal: AbortSignal,
+  ) => {
     const what = `the ${action} of "${state}"`;
     let response: Response;
     let text: string;
@@ -39,7 +45,7 @@ export function stateUrlSource(options: StateUrlOptions): OrderSource {
         headers: { ...options.headers, 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ state, params, action }),
         redirect: 'manual',
-        signal: deadline(),
+        signal,
       });
       text = (await response.text()).slice(0, MAX_ANSWER);
     } catch (error) {
@@ -58,10 +64,11 @@ export function stateUrlSource(options: StateUrlOptions): OrderSource {
   };
 
   const teardown = async (orders: ProvidedOrders): Promise<string | undefined> => {
+    const signal = phase();
     const problems: string[] = [];
     for (const kind of ['pending', 'shipped'] as const) {
       for (const orderId of orders[kind]) {
-        const answer = await post(PROVIDER_STATES[kind], 'teardown', { orderId });
+        const answer = await post(PROVIDER_STATES[kind], 'teardown', { orderId }, signal);
         if (answer.problem) problems.push(answer.problem);
       }
     }
@@ -71,10 +78,11 @@ export function stateUrlSource(options: StateUrlOptions): OrderSource {
   return {
     kind: 'state-url',
     async setup(needs) {
+      const signal = phase();
       const orders: ProvidedOrders = { pending: [], shipped: [] };
       for (const kind of ['pending', 'shipped'] as const) {
         for (let i = 0; i < needs[kind]; i++) {
-          const answer = await post(PROVIDER_STATES[kind], 'setup', {});
+          const answer = await post(PROVIDER_STATES[kind], 'setup', {}, signal);
           const id = answer.problem === undefined ? orderIdIn(answer.text) : undefined;
           if (id === undefined) {
             // Whatever was set up before the failure is torn down: the run ends here.
