@@ -1,11 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NoOperationTraceWriter } from '@actions/workflow-parser';
 import { parseAction } from '@actions/workflow-parser/actions/index';
 import { afterAll, describe, expect, inject, test } from 'vitest';
 import { parse } from 'yaml';
-import { grade, parseExpectedFailures } from '../action/conformance-summary.mjs';
 import { type CompositeAction, runCompositeAction } from './support/composite-action.ts';
 import { root } from './support/pack.ts';
 
@@ -86,43 +85,49 @@ describe('mode: mock, then mode: conformance against it', () => {
     });
     expect(graded.exitCode, graded.log).toBe(0);
     expect(readdirSync(join(workspace, 'reports')).sort()).toEqual([
+      'conformance.html',
       'conformance.json',
       'conformance.junit.xml',
     ]);
-    expect(graded.summary).toContain(`## Conformance of ${baseUrl}: passed`);
-    expect(graded.summary).toMatch(/\| must \| \d+ \| 0 \| \d+ \|/);
+    // The suite writes the job summary itself (GITHUB_STEP_SUMMARY), coverage included.
+    expect(graded.summary).toContain(`## Conformance of ${baseUrl.replace('://', '\\://')}: passed (exit 0)`);
+    expect(graded.summary).toMatch(/\| must \| \d+ \| 0 \| 0 \| \d+ \|/);
+    expect(graded.summary).toMatch(/### Coverage: \d+ of 10 documented/);
     expect(graded.log + graded.summary).not.toContain(KEY);
+  }, 120_000);
+
+  test('hands expected-failures ids to the suite: a listed check that passes fails the step as stale', async () => {
+    const graded = await run({
+      mode: 'conformance',
+      'base-url': baseUrl,
+      'api-key': KEY,
+      'expected-failures': 'auth.challenge, orders.list',
+      'report-dir': 'reports-stale',
+    });
+    expect(graded.exitCode, graded.log).toBe(1);
+    expect(graded.log).toMatch(
+      /stale: auth\.challenge now passes; remove it from \S+petstore-expected-failures\.json/,
+    );
+    expect(graded.summary).toContain('**Gate:** stale');
+  }, 120_000);
+
+  test('takes a baseline file, where an unknown id stops the step with exit 2 naming the closest', async () => {
+    writeFileSync(join(workspace, 'baseline.yaml'), '- id: auth.chalenge\n  reason: typo\n');
+    const graded = await run({
+      mode: 'conformance',
+      'base-url': baseUrl,
+      'api-key': KEY,
+      'expected-failures': 'baseline.yaml',
+    });
+    expect(graded.exitCode, graded.log).toBe(2);
+    expect(graded.log).toContain(
+      'baseline.yaml: unknown check id "auth.chalenge"; did you mean auth.challenge?',
+    );
   }, 120_000);
 
   test('fails with a clear line when mode is unknown', async () => {
     const wrong = await run({ mode: 'mocks' });
     expect(wrong.exitCode).toBe(2);
     expect(wrong.log).toContain("::error::mode must be mock, conformance or proxy, not 'mocks'");
-  });
-});
-
-describe('expected-failures', () => {
-  const report = (failed: { id: string; severity: string }[], strict = false) => ({
-    summary: { strict },
-    checks: [
-      { id: 'orders.list', severity: 'must', status: 'passed' },
-      ...failed.map((check) => ({ ...check, status: 'failed' })),
-    ],
-  });
-
-  test('turn a run whose only must failures are expected into a pass, and name a listed check that passed', () => {
-    const expected = parseExpectedFailures('auth.challenge, orders.cancel-absent orders.list');
-    const verdict = grade(report([{ id: 'orders.cancel-absent', severity: 'must' }]), 1, expected);
-    expect(verdict.exitCode).toBe(0);
-    expect(verdict.fixed).toEqual(['auth.challenge', 'orders.list']);
-  });
-
-  test('leave the run failing when another must check fails, and leave exit code 2 alone', () => {
-    const failed = report([
-      { id: 'orders.cancel-absent', severity: 'must' },
-      { id: 'errors.body', severity: 'must' },
-    ]);
-    expect(grade(failed, 1, ['orders.cancel-absent']).exitCode).toBe(1);
-    expect(grade(report([]), 2, []).exitCode).toBe(2);
   });
 });

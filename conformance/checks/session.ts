@@ -2,6 +2,7 @@ import { type ListedOrder, listedOrdersFromJson } from '../contract/raw-json.ts'
 import type { Operation, Spec } from '../contract/spec.ts';
 import type { HttpClient } from '../http/client.ts';
 import type { Exchange, RequestSpec } from '../http/exchange.ts';
+import type { TraceIds } from '../http/trace.ts';
 import { NO_ORDERS, type RunOrders } from '../orders/allocation.ts';
 import { gateRefusal, mayChangeState, needsProof, templateOf } from '../orders/gate.ts';
 import { absentRange } from '../orders/readings.ts';
@@ -38,16 +39,21 @@ export class Session implements CheckContext {
   private readonly memo = new Map<string, Promise<Exchange>>();
   private readonly all: Exchange[] = [];
   private used = new Set<Exchange>();
+  private traceId: string | undefined;
 
   constructor(
     readonly options: ResolvedOptions,
     readonly spec: Spec,
     private readonly client: HttpClient,
+    private readonly traceIds?: TraceIds,
     readonly orders: RunOrders = NO_ORDERS,
   ) {}
 
-  begin(): void {
+  /** Starts a check: its requests share a fresh trace id, which it returns. */
+  begin(): string | undefined {
     this.used = new Set();
+    this.traceId = this.traceIds?.trace();
+    return this.traceId;
   }
 
   end(): Exchange[] {
@@ -58,7 +64,8 @@ export class Session implements CheckContext {
     let pending = this.memo.get(key);
     if (!pending) {
       await this.gate(request);
-      pending = this.client.send(request).then((exchange) => {
+      const traced = this.traceId === undefined ? request : { ...request, traceId: this.traceId };
+      pending = this.client.send(traced).then((exchange) => {
         this.all.push(exchange);
         return exchange;
       });

@@ -4,14 +4,21 @@ import { parseHeaders } from '../run/extra-headers.ts';
 import { type ConformanceOptions, LIMITS } from '../run/options.ts';
 import { UsageError } from '../run/usage-error.ts';
 
-export type ReporterName = 'pretty' | 'json' | 'junit';
-const REPORTERS: ReporterName[] = ['pretty', 'json', 'junit'];
+export type ReporterName = 'pretty' | 'json' | 'junit' | 'markdown' | 'html';
+export const REPORTERS: ReporterName[] = ['pretty', 'json', 'junit', 'markdown', 'html'];
 
 export type Command =
   | { kind: 'help' }
   | { kind: 'version'; version: string }
   | { kind: 'list' }
-  | { kind: 'run'; options: ConformanceOptions; reporters: ReporterName[]; output?: string };
+  | {
+      kind: 'run';
+      options: ConformanceOptions;
+      reporters: ReporterName[];
+      output?: string;
+      /** Append the Markdown summary to $GITHUB_STEP_SUMMARY when it is set (off: --no-step-summary). */
+      stepSummary: boolean;
+    };
 
 export const USAGE = `Usage: petstore-conformance --base-url URL [options]
        petstore-conformance proxy --upstream URL [options]   (grades your own traffic: proxy --help)
@@ -34,8 +41,14 @@ Options:
   --pet-id ID             pet id for the deprecated GET /pets/{petId} (default 1)
   --header NAME:VALUE     sent with every request, repeatable (e.g. X-Mock-Session: ci-42); values of
                           credential-like names (auth, cookie, token, api-key) are redacted like the key
-  --reporter NAME         pretty | json | junit; repeatable (default pretty)
-  --output DIR            write json/junit reports to DIR (conformance.json, conformance.junit.xml)
+  --reporter NAME         pretty | json | junit | markdown | html; repeatable (default pretty)
+  --output DIR            write the file reports to DIR (conformance.json, conformance.junit.xml,
+                          conformance.md, conformance.html)
+  --no-step-summary       do not append the Markdown summary to $GITHUB_STEP_SUMMARY (done when it is set)
+  --expected-failures FILE  known failures (YAML or JSON list of ids, each with an optional reason and
+                          operation): reported as expected, not failing the run; one that passes fails it
+  --min-coverage PERCENT  fail when fewer documented (operation, status) pairs were seen (0 to 100)
+  --trace-id-prefix HEX   start every traceparent trace id with these hex digits (at most 24)
   --timeout MS            budget of one request, waits included (default ${LIMITS.timeoutMs.fallback}, at most ${LIMITS.timeoutMs.max})
   --retries N             extra attempts after network errors only, with backoff (default 0, at most ${LIMITS.retries.max})
   --max-time SECONDS      budget of the whole run (default ${LIMITS.maxTimeSeconds.fallback}); checks left are not run, exit 2
@@ -53,8 +66,10 @@ Options:
   -h, --help              print this help
 
 Exit codes: 0 no must check failed (with --strict: no should check either; with --fail-on-skip: none was
-skipped); 1 one did; 2 usage error, a hook that failed, a target that cannot be reached or is not this API,
-or --max-time ran out; 130 / 143 stopped by SIGINT / SIGTERM (after the teardown ran).`;
+skipped); 1 one did, a check was skipped under --fail-on-skip, an expected failure is stale, or coverage is
+below --min-coverage; 2 usage error (an unknown id in --expected-failures included), a hook that failed, a
+target that cannot be reached or is not this API, or --max-time ran out; 130 / 143 stopped by SIGINT /
+SIGTERM (after the teardown ran).`;
 
 function number(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -87,21 +102,18 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
   }
   const baseUrl = values['base-url'] ?? env.PETSTORE_BASE_URL;
   if (!baseUrl) throw new UsageError('--base-url (or PETSTORE_BASE_URL) is required');
-  const reporters = (values.reporter ?? ['pretty']).map((name) => {
-    if (!REPORTERS.includes(name as ReporterName))
-      throw new UsageError(`unknown reporter "${name}" (pretty, json, junit)`);
-    return name as ReporterName;
-  });
+  const reporters = reporterNames(values.reporter);
   const toStdout = reporters.filter((r) => r === 'pretty' || !values.output);
   if (new Set(toStdout).size > 1) {
     throw new UsageError(
-      'only one report can go to the console: pass --output DIR for json and junit reports',
+      'only one report can go to the console: pass --output DIR for the file reports (json, junit, markdown, html)',
     );
   }
   return {
     kind: 'run',
     reporters: [...new Set(reporters)],
     output: values.output,
+    stepSummary: !values['no-step-summary'],
     options: {
       baseUrl,
       apiKey: values['api-key'] ?? env.PETSTORE_API_KEY,
@@ -122,8 +134,22 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
       ...(values['state-url'] === undefined ? {} : { stateUrl: values['state-url'] }),
       hookTimeoutSeconds: number('hook-timeout', values['hook-timeout']),
       ...exploreOptions(values),
+      ...(values['expected-failures'] === undefined ? {} : { expectedFailures: values['expected-failures'] }),
+      ...(values['min-coverage'] === undefined
+        ? {}
+        : { minCoverage: number('min-coverage', values['min-coverage']) }),
+      ...(values['trace-id-prefix'] === undefined ? {} : { traceIdPrefix: values['trace-id-prefix'] }),
     },
   };
+}
+
+/** The --reporter names given (default pretty); an unknown one is a usage error listing them. */
+export function reporterNames(given: readonly string[] | undefined): ReporterName[] {
+  return (given ?? ['pretty']).map((name) => {
+    if (!REPORTERS.includes(name as ReporterName))
+      throw new UsageError(`unknown reporter "${name}" (${REPORTERS.join(', ')})`);
+    return name as ReporterName;
+  });
 }
 
 /** --explore and its companions; a companion without --explore is a usage error. */
@@ -176,6 +202,10 @@ const parse = (args: string[]) =>
       seed: { type: 'string' },
       'max-requests': { type: 'string' },
       'allow-writes': { type: 'boolean' },
+      'no-step-summary': { type: 'boolean' },
+      'expected-failures': { type: 'string' },
+      'min-coverage': { type: 'string' },
+      'trace-id-prefix': { type: 'string' },
       list: { type: 'boolean' },
       version: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },

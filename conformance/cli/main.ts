@@ -4,8 +4,8 @@ import { registry } from '../checks/index.ts';
 import { REQUIREMENT_REASONS } from '../checks/registry.ts';
 import { EXPLORE_CHECKS } from '../explore/index.ts';
 import { HookError } from '../orders/source.ts';
-import { createJsonReporter } from '../reporters/json.ts';
-import { createJunitReporter } from '../reporters/junit.ts';
+import { type DocumentReporterName, documentReporter, REPORT_FILES } from '../reporters/files.ts';
+import { createMarkdownReporter } from '../reporters/markdown.ts';
 import { createPrettyReporter } from '../reporters/pretty.ts';
 import type { CheckInfo } from '../rules/rule.ts';
 import type { Reporter } from '../run/events.ts';
@@ -14,6 +14,7 @@ import { redactorFor } from '../run/redaction.ts';
 import { runConformance } from '../run/runner.ts';
 import { UsageError } from '../run/usage-error.ts';
 import { parseCli, USAGE } from './args.ts';
+import { appendStepSummary } from './step-summary.ts';
 
 export interface Io {
   stdout: (text: string) => void;
@@ -26,8 +27,6 @@ export interface Io {
    */
   stop?: AbortSignal;
 }
-
-const FILES = { json: 'conformance.json', junit: 'conformance.junit.xml' } as const;
 
 /** The key as the user gave it, read before parsing so that even a usage error cannot print it. */
 function givenKey(argv: string[], env: Record<string, string | undefined>): string | undefined {
@@ -92,17 +91,21 @@ export async function main(argv: string[], env: Record<string, string | undefine
       return 0;
     }
     const strict = command.options.strict;
-    const files: Array<{ name: keyof typeof FILES; reporter: Reporter & { output(): string } }> = [];
+    const files: Array<{ name: DocumentReporterName; reporter: Reporter & { output(): string } }> = [];
     const reporters: Reporter[] = [];
     for (const name of command.reporters) {
       if (name === 'pretty')
         reporters.push(createPrettyReporter(stdout, { strict, color: useColor(env, io.isTTY) }));
       else {
-        const reporter = name === 'json' ? createJsonReporter() : createJunitReporter({ strict });
+        const reporter = documentReporter(name, { strict });
         reporters.push(reporter);
         files.push({ name, reporter });
       }
     }
+    // On GitHub Actions the job's page gets the Markdown summary, whichever reports were asked for.
+    const summary =
+      command.stepSummary && env.GITHUB_STEP_SUMMARY ? createMarkdownReporter({ strict }) : undefined;
+    if (summary) reporters.push(summary);
     // Options errors surface before any file is made; the hooks inherit this environment.
     const run = runConformance({ ...command.options, env, ...(io.stop ? { signal: io.stop } : {}) });
     if (command.output && files.length > 0) await prepareOutput(command.output);
@@ -112,12 +115,17 @@ export async function main(argv: string[], env: Record<string, string | undefine
       if (event.type === 'finished') {
         exitCode = event.summary.exitCode;
         if (event.summary.error) stderr(`petstore-conformance: ${event.summary.error}\n`);
+        for (const line of event.summary.gateFailures ?? []) stderr(`petstore-conformance: ${line}\n`);
       }
     }
+    if (summary)
+      await appendStepSummary(env, redact(summary.output()), (text) =>
+        stderr(`petstore-conformance: ${text}\n`),
+      );
     for (const { name, reporter } of files) {
       if (!command.output) stdout(reporter.output());
       else {
-        const file = join(command.output, FILES[name]);
+        const file = join(command.output, REPORT_FILES[name]);
         await writeFile(file, redact(reporter.output()));
         stderr(`petstore-conformance: wrote ${file}\n`);
       }

@@ -2,6 +2,7 @@ import { REDACTED } from '../output/redact.ts';
 import type { Exchange, ExchangeResponse, RequestSpec } from './exchange.ts';
 import { describeError, fetchBounded, isTimeout, retryAfterMs } from './fetch.ts';
 import { NEAR_MISS_SHOWN, type NearMiss, nearMissToken } from './near-miss.ts';
+import { createTraceIds, type TraceIds, traceparent } from './trace.ts';
 
 /** The token sent as "a wrong key"; deliberately not secret, so reports show it. */
 export const WRONG_KEY = 'petstore-conformance-wrong-key';
@@ -32,6 +33,10 @@ export interface ClientOptions {
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /** Where `traceparent` ids come from (default: random, no prefix). */
+  traceIds?: TraceIds;
+  /** Sees every exchange as it is recorded: the runner yields each one as an `exchange` event. */
+  onExchange?: (exchange: Exchange) => void;
 }
 
 export interface HttpClient {
@@ -85,6 +90,7 @@ export function createHttpClient(options: ClientOptions): HttpClient {
   const random = options.random ?? Math.random;
   const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
   const interval = options.rateLimit ? 1000 / options.rateLimit : 0;
+  const traceIds = options.traceIds ?? createTraceIds();
   let nextStart = Number.NEGATIVE_INFINITY;
   let seq = 0;
 
@@ -105,17 +111,30 @@ export function createHttpClient(options: ClientOptions): HttpClient {
         ...options.headers,
         ...request.headers,
       };
+      // A request of a check carries the check's trace; any other (exploration's, the first probe) its own.
+      const traceId = request.traceId ?? traceIds.trace();
+      headers.traceparent = traceparent(traceId, traceIds.span());
       const authorization = tokenFor(request, options.apiKey);
       if (authorization) headers.authorization = authorization;
       const shownHeaders = { ...headers };
       if (authorization) shownHeaders.authorization = shownAuthorization(request, authorization);
-      const shown = { ...request, url, headers: shownHeaders };
+      const shown = { ...request, traceId, url, headers: shownHeaders };
       const maxAttempts = request.stateChanging ? 1 : 1 + options.retries;
       const record = (
         result: { response?: ExchangeResponse; error?: string },
         ms: number,
         attempts: number,
-      ) => ({ seq: ++seq, request: shown, ...result, durationMs: Math.round(ms), attempts }) as Exchange;
+      ) => {
+        const exchange = {
+          seq: ++seq,
+          request: shown,
+          ...result,
+          durationMs: Math.round(ms),
+          attempts,
+        } as Exchange;
+        options.onExchange?.(exchange);
+        return exchange;
+      };
 
       if (options.signal?.aborted) return record({ error: INTERRUPTED }, 0, 0);
       if (!(await pace())) return record({ error: RUN_OUT }, 0, 0);

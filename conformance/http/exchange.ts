@@ -19,6 +19,11 @@ export interface RequestSpec {
   purpose?: string;
   /** A request that may change state is never retried: a lost answer must not cancel twice. */
   stateChanging?: boolean;
+  /**
+   * The W3C trace id its `traceparent` carries: a check's requests share one (a fresh trace per check), any
+   * other request gets its own. Recorded on every exchange, so a report can name it.
+   */
+  traceId?: string;
 }
 
 export interface ExchangeResponse {

@@ -1,7 +1,16 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { reporterNames } from '../cli/args.ts';
 import type { Io } from '../cli/main.ts';
+import { appendStepSummary } from '../cli/step-summary.ts';
+import {
+  type DocumentReporterName,
+  documentReporter,
+  isDocumentReporter,
+  REPORT_FILES,
+} from '../reporters/files.ts';
+import type { ConformanceEvent } from '../run/events.ts';
 import { UsageError } from '../run/usage-error.ts';
 import { formatBanner, formatProxySummary, formatViolation } from './pretty.ts';
 import { startProxy } from './server.ts';
@@ -16,16 +25,16 @@ Options:
   --upstream URL      the deployment's base URL, base path included (or PETSTORE_UPSTREAM)
   --port N            port to listen on (default 4011; 0 picks a free one)
   --host HOST         address to listen on (default 127.0.0.1)
-  --reporter NAME     pretty | json | junit; repeatable (default pretty)
-  --output DIR        write conformance.json and conformance.junit.xml to DIR
+  --reporter NAME     pretty | json | junit | markdown | html; repeatable (default pretty)
+  --output DIR        write the file reports to DIR (conformance.json, conformance.junit.xml,
+                      conformance.md, conformance.html)
+  --no-step-summary   do not append the Markdown summary to $GITHUB_STEP_SUMMARY (done when it is set)
+  --min-coverage PERCENT  exit 1 when the traffic saw fewer documented (operation, status) pairs
   --timeout MS        idle time allowed on the upstream before a 504 (default 10000)
   -h, --help          print this help
 
 The proxy is given no key: every credential it sees (Authorization, cookies, keys in query strings) is
 redacted from the log, the report and the files.`;
-
-const FILES = { json: 'conformance.json', junit: 'conformance.junit.xml' } as const;
-type FileReport = keyof typeof FILES;
 
 /** What the process gives the proxy: the signals that stop it. */
 export interface Signals {
@@ -41,17 +50,16 @@ function parse(argv: string[], env: Record<string, string | undefined>) {
   }
   const upstream = values.upstream ?? env.PETSTORE_UPSTREAM;
   if (!values.help && !upstream) throw new UsageError('--upstream (or PETSTORE_UPSTREAM) is required');
-  const reporters = [...new Set(values.reporter ?? ['pretty'])];
-  for (const name of reporters) {
-    if (!['pretty', 'json', 'junit'].includes(name))
-      throw new UsageError(`unknown reporter "${name}" (pretty, json, junit)`);
-  }
-  const files = reporters.filter((r): r is FileReport => r === 'json' || r === 'junit');
+  const reporters = [...new Set(reporterNames(values.reporter))];
+  const files = reporters.filter(isDocumentReporter);
   if (!values.output && files.length + (reporters.includes('pretty') ? 1 : 0) > 1) {
     throw new UsageError(
-      'only one report can go to the console: pass --output DIR for json and junit reports',
+      'only one report can go to the console: pass --output DIR for the file reports (json, junit, markdown, html)',
     );
   }
+  const minCoverage = values['min-coverage'];
+  if (minCoverage !== undefined && (minCoverage.trim() === '' || !Number.isFinite(Number(minCoverage))))
+    throw new UsageError(`--min-coverage must be a number, got "${minCoverage}"`);
   const integer = (name: string, value: string | undefined) => {
     if (value === undefined) return undefined;
     if (!/^[0-9]+$/.test(value)) throw new UsageError(`--${name} must be a whole number, got "${value}"`);
@@ -64,10 +72,12 @@ function parse(argv: string[], env: Record<string, string | undefined>) {
       port: integer('port', values.port),
       host: values.host,
       timeoutMs: integer('timeout', values.timeout),
+      ...(minCoverage === undefined ? {} : { minCoverage: Number(minCoverage) }),
     },
     pretty: reporters.includes('pretty'),
     files,
     output: values.output,
+    stepSummary: !values['no-step-summary'],
   };
 }
 
@@ -83,6 +93,8 @@ const parseFlags = (args: string[]) =>
       reporter: { type: 'string', multiple: true },
       output: { type: 'string' },
       timeout: { type: 'string' },
+      'min-coverage': { type: 'string' },
+      'no-step-summary': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -127,14 +139,25 @@ export async function proxyMain(
   const summary = await proxy.stop();
   const report = proxy.report();
   for (const name of command.files) {
-    const text = name === 'json' ? `${JSON.stringify(report, null, 2)}\n` : proxy.junit();
+    const text = name === 'json' ? `${JSON.stringify(report, null, 2)}\n` : render(name, proxy.events());
     if (!command.output) io.stdout(text);
     else {
-      const file = join(command.output, FILES[name]);
+      const file = join(command.output, REPORT_FILES[name]);
       await writeFile(file, text);
       io.stderr(`petstore-conformance proxy: wrote ${file}\n`);
     }
   }
+  if (command.stepSummary && env.GITHUB_STEP_SUMMARY)
+    await appendStepSummary(env, render('markdown', proxy.events()), (text) =>
+      io.stderr(`petstore-conformance proxy: ${text}\n`),
+    );
   (command.pretty ? io.stdout : io.stderr)(`\n${formatProxySummary(report, summary)}`);
   return summary.exitCode;
+}
+
+/** A document of the proxy's report through the suite's reporter of that name. */
+function render(name: DocumentReporterName, events: readonly ConformanceEvent[]): string {
+  const reporter = documentReporter(name);
+  for (const event of events) reporter.handle(event);
+  return reporter.output();
 }

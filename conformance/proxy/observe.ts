@@ -1,5 +1,6 @@
 import type { Spec } from '../contract/spec.ts';
 import type { ExchangeResponse } from '../http/exchange.ts';
+import { parseTraceparent } from '../http/trace.ts';
 import { decodeContent } from './body-copy.ts';
 import type { Forwarded, UpstreamAnswer } from './forward.ts';
 import { gradeExchange, type Observed } from './grade.ts';
@@ -65,9 +66,12 @@ export function observe(
     ...(copy.notGraded !== undefined ? { bodyNotGraded: copy.notGraded } : {}),
   };
   const graded = gradeExchange(spec, observed);
-  recorder.exchange(graded.operation ? 'graded' : 'not graded', graded.applied);
+  const answered = graded.operation && { operationId: graded.operation.operationId, status: answer.status };
+  recorder.exchange(graded.operation ? 'graded' : 'not graded', graded.applied, answered);
   if (graded.findings.length === 0) return [];
   const curl = curlFor(exchange);
+  // The client's own trace, forwarded unchanged: the violation names it so it can be found in the traces.
+  const traceId = parseTraceparent(firstHeader(exchange.requestHeaders, 'traceparent'))?.traceId;
   return graded.findings.map(({ rule, message }) =>
     recorder.violation({
       seq,
@@ -81,6 +85,7 @@ export function observe(
       severity: rule.severity,
       message,
       curl,
+      ...(traceId ? { traceId } : {}),
     }),
   );
 }

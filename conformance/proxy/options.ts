@@ -1,3 +1,4 @@
+import { minCoveragePercent } from '../run/coverage.ts';
 import { LIMITS } from '../run/options.ts';
 import { UsageError } from '../run/usage-error.ts';
 
@@ -20,6 +21,8 @@ export interface ProxyOptions {
   ca?: string | Buffer;
   /** Path of the OpenAPI document (default: `spec/openapi.yaml` found above this module). */
   specPath?: string;
+  /** The summary fails (exit 1) when the traffic saw fewer documented (operation, status) pairs than this %. */
+  minCoverage?: number;
 }
 
 export interface ResolvedProxyOptions {
@@ -30,6 +33,7 @@ export interface ResolvedProxyOptions {
   maxBodyBytes: number;
   ca?: string | Buffer;
   specPath?: string;
+  minCoverage?: number;
 }
 
 const MAX_TIMEOUT_MS = 3_600_000;
@@ -80,5 +84,6 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyOptions
     maxBodyBytes: bounded('max body bytes', options.maxBodyBytes, LIMITS.maxBodyBytes.fallback, 1, 2 ** 31),
     ...(options.ca ? { ca: options.ca } : {}),
     ...(options.specPath ? { specPath: options.specPath } : {}),
+    ...(options.minCoverage === undefined ? {} : { minCoverage: minCoveragePercent(options.minCoverage) }),
   };
 }

@@ -1,5 +1,5 @@
 import { escapeControls } from '../output/text.ts';
-import { formatSummary } from '../reporters/pretty.ts';
+import { formatCoverage, formatSummary } from '../reporters/pretty.ts';
 import type { Summary } from '../run/events.ts';
 import type { ProxyReport, ProxyViolation } from './report.ts';
 import { REPORT_PATH } from './server.ts';
@@ -13,7 +13,9 @@ const LABEL = { must: 'FAIL', should: 'WARN', info: 'INFO' } as const;
 export function formatViolation(v: ProxyViolation): string {
   const operation = v.operation.operationId ?? 'no operation';
   const line = `${LABEL[v.severity]} ${v.severity.padEnd(6)} ${v.check} (${operation}) — ${escapeControls(v.message)}\n`;
-  return v.severity === 'info' ? line : `${line}       Reproduce with: ${escapeControls(v.curl)}\n`;
+  if (v.severity === 'info') return line;
+  const trace = v.traceId ? `       Trace id: ${v.traceId}\n` : '';
+  return `${line}       Reproduce with: ${escapeControls(v.curl)}\n${trace}`;
 }
 
 export function formatBanner(proxy: { url: string; baseUrl: string }, upstream: string): string {
@@ -32,6 +34,7 @@ export function formatProxySummary(report: ProxyReport, summary: Summary): strin
   return [
     `${report.exchanges} exchange(s) forwarded, ${report.graded} graded, ${report.upstreamFailures} upstream failure(s)`,
     `violations: ${bySeverity('must')} must, ${bySeverity('should')} should, ${bySeverity('info')} info`,
+    formatCoverage(report.coverage),
     formatSummary(summary),
     '',
   ].join('\n');

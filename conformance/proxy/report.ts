@@ -1,5 +1,8 @@
+import type { Spec } from '../contract/spec.ts';
 import type { CheckInfo, Severity } from '../rules/rule.ts';
+import { type Coverage, createCoverage, minCoverageProblem } from '../run/coverage.ts';
 import type { CheckResult, Summary } from '../run/events.ts';
+import { countBySeverity } from '../run/summary.ts';
 import { ALL_RULES } from './rules.ts';
 import type { Secrets } from './secrets.ts';
 
@@ -14,6 +17,8 @@ export interface ProxyViolation {
   severity: Severity;
   message: string;
   curl: string;
+  /** The trace id of the client's `traceparent`, when it sent a valid one: where to find it in your traces. */
+  traceId?: string;
 }
 
 export interface ProxyReport {
@@ -28,6 +33,8 @@ export interface ProxyReport {
   /** Exchanges the upstream did not answer (the proxy answered 502 or 504). */
   upstreamFailures: number;
   summary: Summary;
+  /** Which documented (operation, status) pairs the traffic produced, and what else it got. */
+  coverage: Coverage;
   violations: ProxyViolation[];
   /** Violations beyond the kept maximum, counted but not listed. */
   violationsNotListed: number;
@@ -38,7 +45,15 @@ const MAX_KEPT = 10_000;
 const MAX_IN_MESSAGE = 5;
 
 /** Collects what the proxy saw; everything it hands out is redacted with every secret seen so far. */
-export function createRecorder(options: { upstream: string; startedAt: string; secrets: Secrets }) {
+export function createRecorder(options: {
+  upstream: string;
+  startedAt: string;
+  secrets: Secrets;
+  spec: Spec;
+  /** Fail the summary when the traffic saw fewer documented (operation, status) pairs than this percentage. */
+  minCoverage?: number;
+}) {
+  const coverage = createCoverage(options.spec);
   const kept: ProxyViolation[] = [];
   const appliedCount = new Map<string, number>();
   const failedBy = new Map<string, ProxyViolation[]>();
@@ -60,7 +75,9 @@ export function createRecorder(options: { upstream: string; startedAt: string; s
       const applied = appliedCount.get(rule.id) ?? 0;
       const listed = found
         .slice(0, MAX_IN_MESSAGE)
-        .map((v) => `${v.operation.operationId ?? '-'}: ${v.message}`);
+        .map(
+          (v) => `${v.operation.operationId ?? '-'}: ${v.message}${v.traceId ? ` (trace ${v.traceId})` : ''}`,
+        );
       if (found.length > listed.length) listed.push(`and ${found.length - listed.length} more`);
       const status =
         applied === 0 ? 'skipped' : found.length > 0 && rule.severity !== 'info' ? 'failed' : 'passed';
@@ -76,13 +93,10 @@ export function createRecorder(options: { upstream: string; startedAt: string; s
 
   function summary(): Summary {
     const checks = results();
-    const counts = {} as Summary['counts'];
-    for (const severity of ['must', 'should', 'info'] as Severity[]) {
-      const of = checks.filter((c) => c.severity === severity);
-      const count = (status: string) => of.filter((c) => c.status === status).length;
-      counts[severity] = { passed: count('passed'), failed: count('failed'), skipped: count('skipped') };
-    }
-    const failed = counts.must.failed > 0;
+    const counts = countBySeverity(checks);
+    const seen = coverage.result();
+    const problem = minCoverageProblem(seen, options.minCoverage);
+    const failed = counts.must.failed > 0 || problem !== undefined;
     return {
       outcome: failed ? 'failed' : 'passed',
       exitCode: failed ? 1 : 0,
@@ -90,13 +104,23 @@ export function createRecorder(options: { upstream: string; startedAt: string; s
       total: checks.length,
       counts,
       durationMs: 0,
+      coverage: seen,
+      ...(problem ? { gateFailures: [problem] } : {}),
     };
   }
 
   return {
-    /** Counts one exchange; `applied` are the ids of the rules it was graded by. */
-    exchange(kind: 'graded' | 'not graded' | 'upstream failed', applied: readonly string[] = []): void {
+    /**
+     * Counts one exchange; `applied` are the ids of the rules it was graded by, `answer` the operation and the
+     * status it answered (for coverage).
+     */
+    exchange(
+      kind: 'graded' | 'not graded' | 'upstream failed',
+      applied: readonly string[] = [],
+      answer?: { operationId: string; status: number },
+    ): void {
       exchanges++;
+      if (answer) coverage.observe(answer.operationId, answer.status);
       if (kind === 'graded') graded++;
       if (kind === 'upstream failed') upstreamFailures++;
       for (const id of applied) appliedCount.set(id, (appliedCount.get(id) ?? 0) + 1);
@@ -113,6 +137,7 @@ export function createRecorder(options: { upstream: string; startedAt: string; s
     results,
     summary,
     report(durationMs: number): ProxyReport {
+      const { coverage: seen, ...rest } = summary();
       return {
         tool: 'petstore-conformance',
         mode: 'proxy',
@@ -121,7 +146,8 @@ export function createRecorder(options: { upstream: string; startedAt: string; s
         exchanges,
         graded,
         upstreamFailures,
-        summary: { ...summary(), durationMs },
+        summary: { ...rest, durationMs },
+        coverage: seen ?? coverage.result(),
         violations: kept.map(redact),
         violationsNotListed: notListed,
       };

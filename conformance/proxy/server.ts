@@ -2,11 +2,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { loadSpec } from '../contract/spec.ts';
 import { createJunitReporter } from '../reporters/junit.ts';
-import type { CheckResult, Summary } from '../run/events.ts';
+import type { CheckResult, ConformanceEvent, Summary } from '../run/events.ts';
 import { createForwarder } from './forward.ts';
 import { observe } from './observe.ts';
 import { type ProxyOptions, resolveProxyOptions } from './options.ts';
 import { createRecorder, type ProxyReport, type ProxyViolation } from './report.ts';
+import { ALL_RULES } from './rules.ts';
 import { createSecrets, secretsInRequest, secretsInResponse } from './secrets.ts';
 
 export const REPORT_PATH = '/__conformance/report';
@@ -29,6 +30,11 @@ export interface RunningProxy {
   readonly baseUrl: string;
   /** The report so far (what `GET /__conformance/report` answers). */
   report(): ProxyReport;
+  /**
+   * The report so far as the suite's event stream (`started`, one `check` per rule, `finished` with coverage),
+   * for the suite's reporters: JUnit, Markdown, HTML.
+   */
+  events(): ConformanceEvent[];
   /** The JUnit XML of the report so far: one testcase per rule, as the suite writes it. */
   junit(): string;
   /** Stops listening, lets exchanges in flight finish (briefly), and returns the summary. */
@@ -51,7 +57,13 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
   const secrets = createSecrets();
   const upstream = options.upstream.href.replace(/\/+$/, '');
   const startedAt = (hooks.now ?? (() => new Date()))().toISOString();
-  const recorder = createRecorder({ upstream, startedAt, secrets });
+  const recorder = createRecorder({
+    upstream,
+    startedAt,
+    secrets,
+    spec,
+    ...(options.minCoverage === undefined ? {} : { minCoverage: options.minCoverage }),
+  });
   // The API's paths start below the upstream's base path; the proxy serves under the same one.
   const basePath = options.upstream.pathname.replace(/\/+$/, '');
   const forwarder = createForwarder(options);
@@ -104,7 +116,12 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
     url,
     baseUrl: `${url}${basePath}`,
     report,
-    junit: () => junitOf(report(), recorder.results()),
+    events: () => eventsOf(report(), recorder.results(), options.minCoverage),
+    junit: () => {
+      const reporter = createJunitReporter();
+      for (const event of eventsOf(report(), recorder.results(), options.minCoverage)) reporter.handle(event);
+      return reporter.output();
+    },
     stop: () => {
       stopping ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -132,14 +149,23 @@ function originForm(target: string): string {
   }
 }
 
-/** The report as JUnit, through the suite's own reporter: one testcase per rule, `should` as warnings. */
-function junitOf(report: ProxyReport, results: CheckResult[]): string {
-  const reporter = createJunitReporter();
-  results.forEach((result, index) => {
-    reporter.handle({ type: 'check', result, index, total: results.length });
-  });
-  reporter.handle({ type: 'finished', summary: report.summary });
-  return reporter.output();
+/** The report as the suite's events: what its reporters consume. */
+function eventsOf(report: ProxyReport, results: CheckResult[], minCoverage?: number): ConformanceEvent[] {
+  return [
+    {
+      type: 'started',
+      baseUrl: report.upstream,
+      startedAt: report.startedAt,
+      checks: [...ALL_RULES],
+      safe: true,
+      apiKey: 'absent',
+      ...(minCoverage === undefined ? {} : { minCoverage }),
+    },
+    ...results.map(
+      (result, index): ConformanceEvent => ({ type: 'check', result, index, total: results.length }),
+    ),
+    { type: 'finished', summary: { ...report.summary, coverage: report.coverage } },
+  ];
 }
 
 function answerReport(req: IncomingMessage, res: ServerResponse, report: ProxyReport): void {

@@ -1,5 +1,7 @@
 import type { Exchange } from '../http/exchange.ts';
-import type { CheckResult, ConformanceEvent, Reporter, Summary } from '../run/events.ts';
+import type { CheckResult, Reporter, Summary } from '../run/events.ts';
+import { collectRun } from './collect.ts';
+import { isFailure, outcomeOf, traceIdsOf } from './outcome.ts';
 
 /** Bodies in the JSON report are cut to this many characters; the report stays readable for a 50 MB answer. */
 const MAX_REPORTED_BODY = 4096;
@@ -12,19 +14,24 @@ const trimmed = (exchange: Exchange): Exchange =>
       }
     : exchange;
 
-/** Collects every check with its exchanges (key redacted); output() is the JSON document. */
-export function createJsonReporter(): Reporter & { output(): string } {
-  let started: Extract<ConformanceEvent, { type: 'started' }> | undefined;
-  let summary: Summary | undefined;
-  const checks: CheckResult[] = [];
+/**
+ * Collects every check with its exchanges (key redacted); output() is the JSON document, with the run's
+ * `coverage` beside its `summary`.
+ */
+export function createJsonReporter(options: { strict?: boolean } = {}): Reporter & { output(): string } {
+  const strict = options.strict ?? false;
+  const { run, handle } = collectRun();
   return {
-    handle(event) {
-      if (event.type === 'started') started = event;
-      else if (event.type === 'check')
-        checks.push({ ...event.result, exchanges: event.result.exchanges.map(trimmed) });
-      else summary = event.summary;
-    },
+    handle,
     output() {
+      const { started, summary } = run;
+      // A failure names the trace ids of the requests it is about, as every report does.
+      const checks = run.results.map((r): CheckResult & { traceIds?: string[] } => ({
+        ...r,
+        exchanges: r.exchanges.map(trimmed),
+        ...(isFailure(outcomeOf(r, strict)) ? { traceIds: traceIdsOf(r) } : {}),
+      }));
+      const { coverage, ...rest } = summary ?? ({} as Partial<Summary>);
       const report = {
         tool: 'petstore-conformance',
         baseUrl: started?.baseUrl,
@@ -33,7 +40,10 @@ export function createJsonReporter(): Reporter & { output(): string } {
         apiKey: started?.apiKey,
         ...(started?.explore ? { explore: started.explore } : {}),
         ...(started?.orders ? { orders: started.orders } : {}),
-        summary,
+        ...(started?.expectedFailures ? { expectedFailures: started.expectedFailures } : {}),
+        ...(started?.minCoverage === undefined ? {} : { minCoverage: started.minCoverage }),
+        summary: summary && rest,
+        ...(coverage ? { coverage } : {}),
         checks,
       };
       return `${JSON.stringify(report, null, 2)}\n`;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { loadSpec } from '../contract/spec.ts';
 import type { Exchange } from '../http/exchange.ts';
+import { createCoverage } from '../run/coverage.ts';
 import type { CheckResult, ConformanceEvent, Summary } from '../run/events.ts';
 import { createJsonReporter } from './json.ts';
 import { createJunitReporter } from './junit.ts';
@@ -37,9 +39,9 @@ const summary = (over: Partial<Summary> = {}): Summary => ({
   strict: false,
   total: 2,
   counts: {
-    must: { passed: 0, failed: 1, skipped: 0 },
-    should: { passed: 0, failed: 1, skipped: 0 },
-    info: { passed: 0, failed: 0, skipped: 0 },
+    must: { passed: 0, failed: 1, skipped: 0, expected: 0 },
+    should: { passed: 0, failed: 1, skipped: 0, expected: 0 },
+    info: { passed: 0, failed: 0, skipped: 0, expected: 0 },
   },
   durationMs: 1234,
   ...over,
@@ -165,5 +167,61 @@ describe('reporters', () => {
       '<property name="orders" value="setup: 2 pending, 1 shipped (9001, 9002; 9003)"/>',
     );
     expect(junit.output()).toContain('<property name="orders" value="9002, 9003"/>');
+  });
+
+  it('json: puts the coverage beside the summary, and keeps the expected-failure outcome', () => {
+    const coverage = createCoverage(loadSpec());
+    coverage.observe('listOrders', 200);
+    const reporter = createJsonReporter();
+    const [started, , second] = events(summary());
+    for (const event of [
+      started,
+      {
+        type: 'check',
+        index: 0,
+        total: 2,
+        result: result({ status: 'expected-failure', expected: { reason: 'x', source: 'f' } }),
+      },
+      second,
+      { type: 'finished', summary: summary({ coverage: coverage.result() }) },
+    ] as ConformanceEvent[])
+      reporter.handle(event);
+    const report = JSON.parse(reporter.output());
+    expect(report.coverage).toMatchObject({ seen: 1, documented: 10 });
+    expect(report.summary.coverage).toBeUndefined();
+    expect(report.checks[0]).toMatchObject({ status: 'expected-failure', expected: { reason: 'x' } });
+  });
+
+  it('junit: an expected failure is skipped as such, a stale one fails, coverage is properties', () => {
+    const coverage = createCoverage(loadSpec());
+    coverage.observe('cancelOrder', 409);
+    const reporter = createJunitReporter();
+    reporter.handle({
+      type: 'check',
+      index: 0,
+      total: 2,
+      result: result({ status: 'expected-failure', expected: { reason: 'TICKET-1', source: 'f' } }),
+    });
+    reporter.handle({
+      type: 'check',
+      index: 1,
+      total: 2,
+      result: result({
+        id: 'orders.list',
+        status: 'passed',
+        expected: { source: 'f', stale: ['stale: orders.list now passes; remove it from f'] },
+      }),
+    });
+    reporter.handle({ type: 'finished', summary: summary({ coverage: coverage.result() }) });
+    const xml = reporter.output();
+    expect(xml).toContain(
+      '<skipped type="expected-failure" message="expected failure (TICKET-1): DELETE /store/orders/9',
+    );
+    expect(xml).toContain('<failure message="stale: orders.list now passes; remove it from f" type="stale">');
+    expect(xml).toMatch(
+      /<testsuite name="petstore-conformance must" tests="2" failures="1" errors="0" skipped="1"/,
+    );
+    expect(xml).toContain('<property name="coverage.cancelOrder.409" value="1"/>');
+    expect(xml).toContain('<property name="coverage.percent" value="10"/>');
   });
 });

@@ -25,8 +25,9 @@ function authorization(auth: AuthMode, exchange: Exchange): HeaderValue | undefi
 export function curlFor(exchange: Exchange): string {
   const { method, url, auth } = exchange.request;
   const key = authorization(auth, exchange);
+  // A repeat is a new request: it starts a trace of its own rather than joining the failure's.
   const others = Object.entries(exchange.request.headers ?? {}).filter(
-    ([name]) => name !== 'accept' && name !== 'authorization',
+    ([name]) => name !== 'accept' && name !== 'authorization' && name !== 'traceparent',
   );
   return curlCommand({
     method,

@@ -2,10 +2,13 @@ import type { Exchange } from '../http/exchange.ts';
 import type { OrderSourceKind } from '../orders/allocation.ts';
 import type { ProvidedOrders } from '../orders/slots.ts';
 import type { CheckInfo, Severity } from '../rules/rule.ts';
+import type { Coverage } from './coverage.ts';
 
-// What a run yields: one `started`, one `check` per rule graded, one `finished`; reporters only consume these.
+// What a run yields: one `started`, an `exchange` per request as it completes, one `check` per rule graded, one
+// `finished`; coverage and every reporter only consume these.
 
-export type CheckStatus = 'passed' | 'failed' | 'skipped';
+/** `expected-failure`: a failure listed in `--expected-failures`, reported but not failing the run. */
+export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'expected-failure';
 
 export interface CheckResult {
   id: string;
@@ -19,12 +22,18 @@ export interface CheckResult {
   durationMs: number;
   /** The run's orders this check's requests named (given, or made by the setup or the state URL). */
   orderIds?: string[];
+  /** The trace id the check's own requests carry in `traceparent` (a fresh trace per check). */
+  traceId?: string;
+  /** Present when `--expected-failures` lists the check: why, from where, and the stale lines if it passed. */
+  expected?: { reason?: string; source: string; stale?: string[] };
 }
 
 export interface SeverityCounts {
   passed: number;
   failed: number;
   skipped: number;
+  /** Failures listed in `--expected-failures` (not counted in `failed`). */
+  expected: number;
 }
 
 export interface Summary {
@@ -46,6 +55,13 @@ export interface Summary {
   notRun?: { checks: number; give: string[] };
   /** With `failOnSkip`, a skipped check fails the run (exit 1). */
   failOnSkip?: boolean;
+  /** Which documented (operation, status) pairs the run saw. */
+  coverage?: Coverage;
+  /**
+   * Why the run failed beyond its checks, one line each: a stale expected failure, coverage below
+   * `--min-coverage`.
+   */
+  gateFailures?: string[];
 }
 
 export type ConformanceEvent =
@@ -61,7 +77,13 @@ export type ConformanceEvent =
       explore?: { seed: number; maxRequests: number; allowWrites: boolean };
       /** Where the orders the run may change came from, and their ids; absent in the safe mode. */
       orders?: { source: OrderSourceKind } & ProvidedOrders;
+      /** The baseline of known failures (`--expected-failures`): where it came from and how many entries. */
+      expectedFailures?: { source: string; entries: number };
+      /** The `--min-coverage` gate, in percent. */
+      minCoverage?: number;
     }
+  /** One request and its answer (redacted), as it completes: what coverage and exchange logs read. */
+  | { type: 'exchange'; exchange: Exchange }
   | { type: 'check'; result: CheckResult; index: number; total: number }
   | { type: 'finished'; summary: Summary };
 

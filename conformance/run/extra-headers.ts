@@ -1,7 +1,14 @@
 import { UsageError } from './usage-error.ts';
 
 /** Header names a run must not take from `--header`: the suite sets them itself. */
-const RESERVED = new Set(['authorization', 'host', 'content-length', 'transfer-encoding', 'connection']);
+const RESERVED = new Set([
+  'authorization',
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'traceparent',
+]);
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 /** Names whose values are credentials: never printed, redacted from every report like the key. */
@@ -23,7 +30,9 @@ export function parseHeaders(given: readonly string[] | undefined): Record<strin
       throw new UsageError('--header takes NAME:VALUE with a header name such as X-Mock-Session');
     }
     if (RESERVED.has(name)) {
-      throw new UsageError(`--header cannot set ${name}: the suite sets it (the key goes in --api-key)`);
+      throw new UsageError(
+        `--header cannot set ${name}: the suite sets it (${name === 'traceparent' ? 'a fresh trace per check; see --trace-id-prefix' : 'the key goes in --api-key'})`,
+      );
     }
     const value = header.slice(colon + 1).trim();
     if (!FIELD_VALUE.test(value))

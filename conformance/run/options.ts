@@ -1,6 +1,15 @@
 import { canonicalId, isInt64 } from '../contract/raw-json.ts';
+import { loadSpec } from '../contract/spec.ts';
 import { type ExploreInput, type ExploreSettings, resolveExplore } from '../explore/settings.ts';
+import { tracePrefixProblem } from '../http/trace.ts';
 import { hookOptions } from '../orders/hook-options.ts';
+import { minCoveragePercent } from './coverage.ts';
+import {
+  checkExpectedFailures,
+  type ExpectedFailure,
+  type ExpectedFailures,
+  readExpectedFailures,
+} from './expected-failures.ts';
 import { UsageError } from './usage-error.ts';
 
 /** Options of runConformance(); the CLI maps its flags onto these. */
@@ -64,6 +73,15 @@ export interface ConformanceOptions {
    * teardown runs, and the summary's outcome is `interrupted`.
    */
   signal?: AbortSignal;
+  /**
+   * Known failures: a YAML or JSON file (`--expected-failures FILE`) or its entries. A listed failure does not
+   * fail the run; a listed check that passes does (stale); an unknown id is a usage error.
+   */
+  expectedFailures?: string | ExpectedFailure[];
+  /** Fail the run when fewer documented (operation, status) pairs than this percentage were seen. */
+  minCoverage?: number;
+  /** Trace ids of the run's `traceparent` headers start with these lower-case hex digits (at most 24). */
+  traceIdPrefix?: string;
 }
 
 /** Monotonic milliseconds, a sleep on the same clock, and the randomness of backoff jitter. */
@@ -101,6 +119,8 @@ export interface ResolvedOptions
       | 'teardown'
       | 'stateUrl'
       | 'signal'
+      | 'expectedFailures'
+      | 'minCoverage'
     >
   > {
   apiKey?: string;
@@ -113,6 +133,8 @@ export interface ResolvedOptions
   teardown?: string;
   stateUrl?: string;
   signal?: AbortSignal;
+  expectedFailures?: ExpectedFailures;
+  minCoverage?: number;
 }
 
 function positive(name: string, value: number | undefined, fallback: number, max = Infinity): number {
@@ -230,5 +252,26 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
     ...(options.explore
       ? { explore: resolveExplore({ ...options, pendingOrderId, shippedOrderId, hasOrders }) }
       : {}),
+    ...expectedFailuresOf(options),
+    ...(options.minCoverage === undefined ? {} : { minCoverage: minCoveragePercent(options.minCoverage) }),
+    traceIdPrefix: tracePrefix(options.traceIdPrefix),
   };
+}
+
+function tracePrefix(prefix: string | undefined): string {
+  const problem = prefix === undefined ? undefined : tracePrefixProblem(prefix);
+  if (problem) throw new UsageError(problem);
+  return prefix ?? '';
+}
+
+/** The baseline read (a path) or taken as given, its ids checked against the catalogue and the spec. */
+function expectedFailuresOf(options: ConformanceOptions): { expectedFailures?: ExpectedFailures } {
+  const given = options.expectedFailures;
+  if (given === undefined) return {};
+  const list =
+    typeof given === 'string'
+      ? { source: given, entries: readExpectedFailures(given) }
+      : { source: 'the expected failures', entries: given };
+  checkExpectedFailures(list, loadSpec(options.specPath));
+  return { expectedFailures: list };
 }

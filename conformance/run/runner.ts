@@ -1,17 +1,21 @@
 import { registry } from '../checks/index.ts';
 import { type Check, UnknownCheckError } from '../checks/registry.ts';
 import { Session } from '../checks/session.ts';
-import { loadSpec } from '../contract/spec.ts';
+import { loadSpec, type Spec } from '../contract/spec.ts';
 import { EXPLORE_CHECKS, runExploration } from '../explore/index.ts';
 import { createHttpClient } from '../http/client.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { createTraceIds } from '../http/trace.ts';
 import { allocate, NO_ORDERS } from '../orders/allocation.ts';
 import { needsOf } from '../orders/slots.ts';
 import { orderSourceOf } from '../orders/sources.ts';
 import { Failure, Skip } from '../rules/outcome.ts';
+import { createCoverage } from './coverage.ts';
 import type { CheckResult, ConformanceEvent, Summary } from './events.ts';
+import { applyExpectedFailures } from './expected-failures.ts';
 import { secretValues } from './extra-headers.ts';
 import { type ConformanceOptions, type ResolvedOptions, resolveOptions } from './options.ts';
-import { redactorFor, redactResult } from './redaction.ts';
+import { redactExchange, redactorFor, redactResult } from './redaction.ts';
 import { missingRequirements, neededSlots, orderIdsUsed } from './requirements.ts';
 import { summarize } from './summary.ts';
 import { UsageError } from './usage-error.ts';
@@ -31,13 +35,56 @@ export function runConformance(input: ConformanceOptions): AsyncGenerator<Confor
   return runChecks(options.explore ? [] : selectChecks(options), options);
 }
 
-/** Runs the given checks in order, within the run's time budget; runConformance() selects them. */
+/**
+ * Runs the given checks in order, within the run's time budget; runConformance() selects them. Coverage is
+ * counted from the events it yields (each `exchange`), as any consumer of the stream would count it.
+ */
 export async function* runChecks(
   checks: readonly Check[],
   options: ResolvedOptions,
 ): AsyncGenerator<ConformanceEvent, Summary> {
-  const { clock } = options;
   const spec = loadSpec(options.specPath);
+  const coverage = createCoverage(spec);
+  const started = options.clock.now();
+  const graded = gradeChecks(checks, options, spec);
+  let next = await graded.next();
+  try {
+    while (!next.done) {
+      coverage.handle(next.value);
+      yield next.value;
+      next = await graded.next();
+    }
+  } finally {
+    // A consumer that stops reading ends the grading too, so that its teardown runs.
+    if (!next.done) await graded.return({ results: [], incomplete: false, stale: [], gives: new Map() });
+  }
+  const ms = Math.round(options.clock.now() - started);
+  const summary = summarize(next.value.results, options, ms, { ...next.value, coverage: coverage.result() });
+  yield { type: 'finished', summary };
+  return summary;
+}
+
+interface Graded {
+  results: CheckResult[];
+  error?: string;
+  incomplete: boolean;
+  /** Stale lines of the expected failures. */
+  stale: string[];
+  /** The signal's name when the run was interrupted. */
+  interrupted?: string;
+  /** Why the teardown failed. */
+  teardownProblem?: string;
+  /** What to give so that each check skipped for a missing requirement runs, by check id. */
+  gives: ReadonlyMap<string, readonly string[]>;
+}
+
+/** Yields `started`, then each exchange as it completes and each check's result; returns what the summary needs. */
+async function* gradeChecks(
+  checks: readonly Check[],
+  options: ResolvedOptions,
+  spec: Spec,
+): AsyncGenerator<ConformanceEvent, Graded> {
+  const { clock } = options;
   let redact = redactorFor(options.apiKey, secretValues(options.headers));
   // The orders come first: the setup makes them before the list is read, so that they are listed. From here
   // on nothing may end the run without the teardown (the try below).
@@ -50,10 +97,31 @@ export async function* runChecks(
   const started = clock.now();
   const deadline = started + options.maxTimeSeconds * 1000;
   const interrupted = () => (options.signal?.aborted ? String(options.signal.reason) : undefined);
-  const client = createHttpClient({ ...options, ...clock, deadline });
-  const session = new Session(options, spec, client, orders);
+  const completed: Exchange[] = [];
+  const traceIds = createTraceIds(options.traceIdPrefix);
+  const client = createHttpClient({
+    ...options,
+    ...clock,
+    deadline,
+    traceIds,
+    onExchange: (exchange) => completed.push(exchange),
+  });
+  const session = new Session(options, spec, client, traceIds, orders);
+  const exchanges = function* (): Generator<ConformanceEvent> {
+    for (const exchange of completed.splice(0))
+      yield { type: 'exchange', exchange: redactExchange(exchange, redact) };
+  };
+  const baseline = options.expectedFailures;
   const results: CheckResult[] = [];
+  const stale: string[] = [];
   const gives = new Map<string, readonly string[]>();
+  /** The result as the baseline reads it, kept for the summary and yielded redacted. */
+  const graded = (result: CheckResult, index: number, total: number): ConformanceEvent => {
+    const read = applyExpectedFailures(result, baseline);
+    results.push(read.result);
+    stale.push(...read.stale);
+    return { type: 'check', result: redactResult(read.result, redact), index, total };
+  };
   let error: string | undefined;
   let notRun = 0;
   let teardownProblem: string | undefined;
@@ -65,13 +133,19 @@ export async function* runChecks(
       checks: options.explore
         ? EXPLORE_CHECKS
         : checks.map(({ id, severity, title, reference }) => ({ id, severity, title, reference })),
-      safe: source === undefined,
+      safe: options.explore ? !options.explore.allowWrites : source === undefined,
       apiKey: options.apiKey ? 'given' : 'absent',
       ...(options.explore ? { explore: options.explore } : {}),
       ...(source && setup ? { orders: { source: source.kind, ...setup.orders } } : {}),
+      ...(baseline
+        ? { expectedFailures: { source: baseline.source, entries: baseline.entries.length } }
+        : {}),
+      ...(options.minCoverage === undefined ? {} : { minCoverage: options.minCoverage }),
     };
+
     error = interrupted() ? undefined : await reachability(session);
     if (interrupted()) error = undefined; // the checks are reported as not run below
+    yield* exchanges();
     if (error === undefined) {
       for (const [index, check] of checks.entries()) {
         const go = clock.now() < deadline && !interrupted();
@@ -87,29 +161,19 @@ export async function* runChecks(
           };
           notRun++;
         }
-        results.push(result);
-        yield { type: 'check', result: redactResult(result, redact), index, total: checks.length };
+        yield* exchanges();
+        yield graded(result, index, checks.length);
       }
       if (options.explore) {
         const now = () => clock.now();
-        const writableIds = orders.writable;
-        const deps = {
-          options,
-          spec,
-          client,
-          listedIds: () => session.listedIds(),
-          now,
-          deadline,
-          writableIds,
-        };
+        const deps = { options, spec, client, listedIds: () => session.listedIds(), now, deadline };
+        const stopped = () => interrupted() !== undefined;
         const explored = await runExploration(
-          { ...deps, stopped: () => interrupted() !== undefined },
+          { ...deps, stopped, writableIds: orders.writable },
           options.explore,
         );
-        for (const [index, result] of explored.entries()) {
-          results.push(result);
-          yield { type: 'check', result: redactResult(result, redact), index, total: explored.length };
-        }
+        yield* exchanges();
+        for (const [index, result] of explored.entries()) yield graded(result, index, explored.length);
       }
       if (notRun > 0 && !interrupted())
         error = `the run's time budget of ${options.maxTimeSeconds} s (--max-time) ran out: ${notRun} check(s) not run`;
@@ -119,16 +183,15 @@ export async function* runChecks(
     // Whatever happened above (a pass, a failure, --max-time, a signal, a consumer that stopped reading).
     if (source && setup) teardownProblem = await source.teardown(setup);
   }
-  const ms = Math.round(clock.now() - started);
-  const summary = summarize(results, options, ms, {
+  return {
+    results,
     ...(error === undefined ? {} : { error: redact(error) }),
     incomplete: notRun > 0,
+    stale: stale.map(redact),
     ...(interrupted() ? { interrupted: interrupted() } : {}),
     ...(teardownProblem === undefined ? {} : { teardownProblem: redact(teardownProblem) }),
     gives,
-  });
-  yield { type: 'finished', summary };
-  return summary;
+  };
 }
 
 const NOT_RUN = (options: ResolvedOptions): string =>
@@ -184,7 +247,7 @@ async function runCheck(
   }
   const { clock } = session.options;
   const started = clock.now();
-  session.begin();
+  const traceId = session.begin();
   let status: CheckResult['status'] = 'passed';
   let message: string;
   try {
@@ -197,5 +260,13 @@ async function runCheck(
   const durationMs = Math.round(clock.now() - started);
   const exchanges = session.end();
   const orderIds = orderIdsUsed(session.spec, exchanges, session.orders);
-  return { ...info, status, message, exchanges, durationMs, ...(orderIds.length > 0 ? { orderIds } : {}) };
+  return {
+    ...info,
+    status,
+    message,
+    exchanges,
+    durationMs,
+    ...(traceId ? { traceId } : {}),
+    ...(orderIds.length > 0 ? { orderIds } : {}),
+  };
 }
