@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { collectConformance } from '../index.ts';
+import { collectConformance, runConformance } from '../index.ts';
 import { runCli, tempDir } from '../test-support/cli.ts';
 import { serverPool } from '../test-support/pool.ts';
 import { TARGET_KEY } from '../test-support/target.ts';
@@ -165,6 +165,23 @@ describe('a run stopped by a signal', () => {
     expect(summary.error).toBe('interrupted by SIGINT: 34 check(s) not run');
     expect(results.every((r) => r.message === 'not run: the run was interrupted (SIGINT)')).toBe(true);
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ pending: ['1', '3'], shipped: ['2'] });
+  });
+});
+
+describe('a consumer that stops reading the events', () => {
+  const dir = tempDir('conformance-stop-reading-');
+
+  it('still gets the teardown run', async () => {
+    const file = join(dir.path, 'torn-down');
+    const run = runConformance({
+      baseUrl: await pool.target(),
+      apiKey: TARGET_KEY,
+      env,
+      setup: prints('{"pending": ["1"]}'),
+      teardown: `cat > "${file}"`,
+    });
+    for await (const event of run) if (event.type === 'check') break;
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ pending: ['1'] });
   });
 });
 
