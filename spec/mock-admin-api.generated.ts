@@ -91,6 +91,34 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/__mock/provider-states": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Set up or tear down a provider state (Pact's protocol)
+         * @description Pact's provider-state protocol, so the conformance suite (`petstore-conformance --state-url`) or a Pact
+         *     verifier can ask the mock for the orders a test needs. `"a pending order"` and `"a shipped order"` create
+         *     such an order through the store and answer its id (Pact's provider-state injected values);
+         *     `params.orderId` asks for that id (409 `ORDER_ID_TAKEN` when it is in use). The teardown of a state
+         *     (`"action": "teardown"` with `params.orderId`) withdraws that order whatever its status: it becomes
+         *     cancelled, so the Store API no longer lists it and answers 404 to its cancel (the admin list keeps it);
+         *     tearing down a withdrawn order again is no change, an unknown id a 404. An unknown state is a 400
+         *     `UNKNOWN_PROVIDER_STATE` whose message lists the known ones. With `X-Mock-Session` the orders are the
+         *     session's own.
+         */
+        readonly post: operations["adminProviderState"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/__mock/clock": {
         readonly parameters: {
             readonly query?: never;
@@ -611,6 +639,28 @@ export interface components {
             /** @enum {string} */
             readonly status?: "pending" | "shipped" | "cancelled";
         };
+        /** @description A Pact provider-state change request. */
+        readonly ProviderStateChange: {
+            /** @description `a pending order` or `a shipped order`. */
+            readonly state: string;
+            /**
+             * @description `orderId`: for a teardown, the order to withdraw (a verifier that does not send it back gets a 204
+             *     and nothing is withdrawn: a reset cleans up); for a setup, the id to give the order. Other
+             *     parameters (a consumer's own) are ignored.
+             */
+            readonly params?: {
+                readonly orderId?: components["schemas"]["OrderIdInput"];
+            } & {
+                readonly [key: string]: unknown;
+            };
+            /**
+             * @description Pact sends `setup` before an interaction and `teardown` after it (default `setup`).
+             * @default setup
+             * @enum {string}
+             */
+            readonly action: "setup" | "teardown";
+        };
+        readonly OrderIdInput: number | string;
         readonly Clock: {
             /**
              * @description `manual` stands still until moved; `system` is real time plus the offset.
@@ -933,6 +983,55 @@ export interface operations {
                     readonly "application/json": components["schemas"]["AdminOrder"];
                 };
             };
+            readonly 404: components["responses"]["Error"];
+            readonly 409: components["responses"]["Error"];
+        };
+    };
+    readonly adminProviderState: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                /**
+                 * @example {
+                 *       "state": "a pending order",
+                 *       "params": {},
+                 *       "action": "setup"
+                 *     }
+                 */
+                readonly "application/json": components["schemas"]["ProviderStateChange"];
+            };
+        };
+        readonly responses: {
+            /** @description The state is set up; `orderId` is the order made for it. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "orderId": "26"
+                     *     }
+                     */
+                    readonly "application/json": {
+                        /** @description The order's id, as a string of digits (int64 ids beyond 2^53 stay exact). */
+                        readonly orderId: string;
+                    };
+                };
+            };
+            /** @description The state is torn down. */
+            readonly 204: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            readonly 400: components["responses"]["Error"];
             readonly 404: components["responses"]["Error"];
             readonly 409: components["responses"]["Error"];
         };

@@ -200,6 +200,66 @@ export const adminTools: readonly AdminTool[] = [
     }
   },
   {
+    "name": "provider_state",
+    "title": "Set up or tear down a provider state (Pact's protocol)",
+    "description": "Set up or tear down a provider state (Pact's protocol). Pact's provider-state protocol, so the conformance suite (`petstore-conformance --state-url`) or a Pact verifier can ask the mock for the orders a test needs. `\"a pending order\"` and `\"a shipped order\"` create such an order through the store and answer its id (Pact's provider-state injected values); `params.orderId` asks for that id (409 `ORDER_ID_TAKEN` when it is in use). The teardown of a state (`\"action\": \"teardown\"` with `params.orderId`) withdraws that order whatever its status: it becomes cancelled, so the Store API no longer lists it and answers 404 to its cancel (the admin list keeps it); tearing down a withdrawn order again is no change, an unknown id a 404. An unknown state is a 400 `UNKNOWN_PROVIDER_STATE` whose message lists the known ones. With `X-Mock-Session` the orders are the session's own. A Pact provider-state change request. (POST /__mock/provider-states, spec/mock-admin.openapi.yaml adminProviderState)",
+    "spec": "mock-admin.openapi.yaml",
+    "operationId": "adminProviderState",
+    "method": "POST",
+    "path": "/__mock/provider-states",
+    "pathParameters": [],
+    "queryParameters": [],
+    "jsonBody": true,
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "state": {
+          "type": "string",
+          "maxLength": 200,
+          "description": "`a pending order` or `a shipped order`."
+        },
+        "params": {
+          "type": "object",
+          "description": "`orderId`: for a teardown, the order to withdraw (a verifier that does not send it back gets a 204\nand nothing is withdrawn: a reset cleans up); for a setup, the id to give the order. Other\nparameters (a consumer's own) are ignored.\n",
+          "additionalProperties": true,
+          "properties": {
+            "orderId": {
+              "oneOf": [
+                {
+                  "type": "integer",
+                  "format": "int64",
+                  "minimum": 0
+                },
+                {
+                  "type": "string",
+                  "pattern": "^(0|[1-9][0-9]{0,18})$"
+                }
+              ]
+            }
+          }
+        },
+        "action": {
+          "type": "string",
+          "enum": [
+            "setup",
+            "teardown"
+          ],
+          "default": "setup",
+          "description": "Pact sends `setup` before an interaction and `teardown` after it (default `setup`)."
+        },
+        "session": {
+          "type": "string",
+          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
+        }
+      },
+      "required": [
+        "state"
+      ],
+      "additionalProperties": false
+    }
+  },
+  {
     "name": "get_clock",
     "title": "Read the mock's clock",
     "description": "Read the mock's clock. The one clock every part of the mock reads: the pet lookup's sunset, the journal's times, the dashboard simulation. `petstore-mock --clock manual` makes it stand still until moved; `/__mock/dashboard/clock` is the same clock under its older path. (GET /__mock/clock, spec/mock-admin.openapi.yaml adminGetClock)",

@@ -1,5 +1,12 @@
 import type { StoredOrder } from '../types.ts';
-import type { CancelResult, CreateResult, NewOrder, OrderStore, ShipResult } from './store.ts';
+import type {
+  CancelResult,
+  CreateResult,
+  NewOrder,
+  OrderStore,
+  ShipResult,
+  WithdrawResult,
+} from './store.ts';
 
 /**
  * A session's orders: it reads a shared, never-written store of the seed until its first change, and only
@@ -51,6 +58,10 @@ export class CopyOnWriteOrderStore implements OrderStore {
 
   ship(id: string, shipDate: string): Promise<ShipResult> {
     return this.#write((store) => store.ship(id, shipDate));
+  }
+
+  withdraw(id: string): Promise<WithdrawResult> {
+    return this.#write((store) => store.withdraw(id));
   }
 
   async reset(): Promise<void> {

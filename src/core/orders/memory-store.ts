@@ -11,6 +11,7 @@ import type {
   NewOrder,
   OrderStore,
   ShipResult,
+  WithdrawResult,
 } from './store.ts';
 
 const VIEWS: Readonly<Record<ListName, ListView>> = {
@@ -110,6 +111,16 @@ export class InMemoryOrderStore implements OrderStore, ChunkedLists {
     this.#table.set(row, 'shipped', true, shipDate);
     this.#changed(row);
     return { outcome: 'shipped', order: { ...order, status: 'shipped', complete: true, shipDate } };
+  }
+
+  async withdraw(id: string): Promise<WithdrawResult> {
+    const row = this.#table.row(id);
+    if (row === undefined) return { outcome: 'not_found' };
+    const order = this.#table.get(row);
+    if (order.status === 'cancelled') return { outcome: 'withdrawn', order };
+    this.#table.set(row, 'cancelled', order.complete, order.shipDate);
+    this.#changed(row);
+    return { outcome: 'withdrawn', order: { ...order, status: 'cancelled' } };
   }
 
   async reset(): Promise<void> {

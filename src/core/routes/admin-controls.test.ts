@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { specProblems } from '../../test-support/spec-validator.ts';
+import { callMock } from '../../test-support/admin-call.ts';
 import { createMockApi, type MockApi, type MockApiOptions } from '../api.ts';
 import { createClock } from '../controls/clock.ts';
 import type { MockResponse } from '../types.ts';
@@ -12,29 +12,8 @@ const create = (options: MockApiOptions = {}) =>
     ...options,
   });
 
-async function call(mock: MockApi, method: string, target: string, body?: unknown) {
-  const [path = '', query = ''] = target.split('?');
-  const response = await mock.handle({
-    method,
-    path,
-    query,
-    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = response.body?.text ?? '';
-  // Every admin answer is checked against spec/mock-admin.openapi.yaml.
-  if (path.startsWith('/__mock')) {
-    const seen = {
-      method,
-      path,
-      status: response.status,
-      contentType: response.headers['content-type'],
-      text,
-    };
-    expect(specProblems(seen), `${method} ${target}`).toEqual([]);
-  }
-  return { response, status: response.status, json: text ? JSON.parse(text) : undefined };
-}
+const call = (mock: MockApi, method: string, target: string, body?: unknown) =>
+  callMock(mock, KEY, method, target, body);
 
 describe('orders', () => {
   test('POST /__mock/orders/{id}/cancel cancels a pending order without a key; a shipped one is a 409', async () => {

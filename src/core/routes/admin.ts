@@ -17,6 +17,7 @@ import { hasChunkedLists, type OrderStore } from '../orders/store.ts';
 import type { MockResponse, StoredOrder } from '../types.ts';
 import { bodyExamples, requestBodies } from './admin-bodies.generated.ts';
 import { controlRoutes } from './admin-controls.ts';
+import { providerStateRoutes } from './provider-states.ts';
 
 export const ADMIN_PREFIX = '/__mock';
 
@@ -130,6 +131,7 @@ export function adminApi({
           return kit.json(200, jsonBody(await snapshot()));
         },
       }),
+      ...providerStateRoutes({ store, kit, clock }),
       route('/clock', { GET: async () => clockResponse() }),
       route('/clock/advance', {
         POST: async (request) => {
