@@ -216,7 +216,13 @@ export function createSharedDashboard(
         start: () => mockClock().now(),
       };
       const start = base.now();
-      const scratch: Copy = { version: '', text: '', store: createMemoryStore(), clock: clockAt(start, 0), start };
+      const scratch: Copy = {
+        version: '',
+        text: '',
+        store: createMemoryStore(),
+        clock: clockAt(start, 0),
+        start,
+      };
       const state = transactions.run(
         { slot, mode: 'read', loaded: scratch, loading: Promise.resolve(scratch) },
         build,
