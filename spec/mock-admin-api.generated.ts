@@ -455,7 +455,10 @@ export interface components {
                 readonly [key: string]: string;
             };
         };
-        /** @description A request path such as `/v1/store/orders/7`; a `*` matches any characters. */
+        /**
+         * @description A request path such as `/v1/store/orders/7`; a `*` matches any characters, at most 8 of them (more is
+         *     a 400).
+         */
         readonly MatchedPath: string;
         /** @enum {string} */
         readonly HttpMethod: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -534,7 +537,10 @@ export interface components {
     parameters: {
         /** @description Only requests with this method (any case). */
         readonly JournalMethod: string;
-        /** @description Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`). */
+        /**
+         * @description Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`), at most 8 of them
+         *     (more is a 400).
+         */
         readonly JournalPath: string;
         /** @description Only answers with this status. */
         readonly JournalStatus: number;
@@ -807,7 +813,10 @@ export interface operations {
             readonly query?: {
                 /** @description Only requests with this method (any case). */
                 readonly method?: components["parameters"]["JournalMethod"];
-                /** @description Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`). */
+                /**
+                 * @description Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`), at most 8 of them
+                 *     (more is a 400).
+                 */
                 readonly path?: components["parameters"]["JournalPath"];
                 /** @description Only answers with this status. */
                 readonly status?: components["parameters"]["JournalStatus"];
@@ -857,7 +866,10 @@ export interface operations {
             readonly query?: {
                 /** @description Only requests with this method (any case). */
                 readonly method?: components["parameters"]["JournalMethod"];
-                /** @description Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`). */
+                /**
+                 * @description Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`), at most 8 of them
+                 *     (more is a 400).
+                 */
                 readonly path?: components["parameters"]["JournalPath"];
                 /** @description Only answers with this status. */
                 readonly status?: components["parameters"]["JournalStatus"];

@@ -333,7 +333,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "path": {
           "type": "string",
-          "description": "Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`)."
+          "description": "Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`), at most 8 of them\n(more is a 400).\n"
         },
         "status": {
           "type": "integer",
@@ -409,7 +409,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "path": {
           "type": "string",
-          "description": "Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`)."
+          "description": "Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`), at most 8 of them\n(more is a 400).\n"
         },
         "status": {
           "type": "integer",
@@ -488,7 +488,7 @@ export const adminTools: readonly AdminTool[] = [
           "type": "string",
           "pattern": "^/",
           "maxLength": 512,
-          "description": "A request path such as `/v1/store/orders/7`; a `*` matches any characters."
+          "description": "A request path such as `/v1/store/orders/7`; a `*` matches any characters, at most 8 of them (more is\na 400).\n"
         },
         "fault": {
           "type": "string",
@@ -640,7 +640,7 @@ export const adminTools: readonly AdminTool[] = [
                 "type": "string",
                 "pattern": "^/",
                 "maxLength": 512,
-                "description": "A request path such as `/v1/store/orders/7`; a `*` matches any characters."
+                "description": "A request path such as `/v1/store/orders/7`; a `*` matches any characters, at most 8 of them (more is\na 400).\n"
               },
               "latency": {
                 "type": "string",

@@ -5,6 +5,7 @@ import { lint, loadConfig } from '@redocly/openapi-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { createMockApi } from '../core/api.ts';
+import { MAX_WILDCARDS } from '../core/controls/path-pattern.ts';
 import { createMock } from './mock.ts';
 
 const specDir = new URL('../../spec/', import.meta.url);
@@ -46,6 +47,12 @@ describe('spec/', () => {
       .routes.filter(({ path }) => path.startsWith('/__mock/') && !path.startsWith('/__mock/dashboard'))
       .map(({ method, path }) => `${method} ${path.replace(/:\w+/g, '{}')}`);
     expect([...served, 'GET /__health'].sort()).toEqual(specOperations(adminSpec).sort());
+  });
+
+  test('states the bounds the admin API enforces, as the code has them', () => {
+    const wildcards = `at most ${MAX_WILDCARDS} of them`;
+    expect(adminSpec.components.schemas.MatchedPath.description.replace(/\s+/g, ' ')).toContain(wildcards);
+    expect(adminSpec.components.parameters.JournalPath.description.replace(/\s+/g, ' ')).toContain(wildcards);
   });
 
   test('declares the /v1 prefix on every server and bearer security for every operation', () => {

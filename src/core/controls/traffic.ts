@@ -2,7 +2,6 @@ import { coreError } from '../http/errors.ts';
 import type { RequestBodies } from '../routes/admin-bodies.generated.ts';
 import type { MockRequest } from '../types.ts';
 import { parseDuration } from './duration.ts';
-import { wildcard } from './journal-query.ts';
 import {
   drawDelay,
   formatLatency,
@@ -11,6 +10,7 @@ import {
   parseLatency,
   seededRandom,
 } from './latency.ts';
+import { pathPattern } from './path-pattern.ts';
 
 export type FaultInput = RequestBodies['adminAddFault'];
 export type FaultKind = FaultInput['fault'];
@@ -150,7 +150,7 @@ export class TrafficControls {
 
 /** Method (any when absent) and path, where `*` matches any characters. */
 function matcher({ method, path }: { readonly method?: string; readonly path: string }) {
-  const pattern = wildcard(path);
+  const pattern = pathPattern(path);
   return (request: MockRequest) =>
     (method === undefined || request.method === method) && pattern.test(request.path);
 }
