@@ -20,7 +20,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -43,7 +43,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -112,7 +112,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -149,7 +149,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -189,7 +189,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -215,7 +215,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -243,7 +243,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -274,7 +274,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -300,7 +300,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -353,7 +353,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -376,7 +376,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -429,7 +429,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -452,7 +452,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -531,7 +531,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -558,7 +558,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -581,7 +581,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -652,7 +652,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -675,7 +675,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -703,7 +703,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -729,7 +729,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -754,11 +754,11 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "sessionId": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$"
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$"
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -784,7 +784,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -813,7 +813,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -845,7 +845,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -882,7 +882,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -915,7 +915,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -941,7 +941,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -970,7 +970,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1002,7 +1002,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1044,7 +1044,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1084,7 +1084,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1124,7 +1124,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },

@@ -2,9 +2,11 @@ import { createMockApi, type MockApiOptions } from '../core/api.ts';
 import type { ClockMode, MockClock } from '../core/controls/clock.ts';
 import {
   DEFAULT_SESSION_LIMITS,
+  mayCreateSession,
   SESSION_HEADER,
   type SessionDirectory,
   type SessionLimits,
+  sessionJournalLimits,
   sessionsAdmin,
 } from '../core/controls/sessions.ts';
 import type { ExtensionFactory, MockExtension } from '../core/extension.ts';
@@ -76,41 +78,52 @@ export function createMock(options: MockOptions = {}): Mock {
   }
   const documents = port.documents ?? {};
   const admin = sessionsAdmin(() => sessions);
-  const build = (store: OrderStore, clock: MockClock): MockState => {
+  const limits = { ...DEFAULT_SESSION_LIMITS, ...options.sessions };
+  const build = (store: OrderStore, clock: MockClock, journalLimit = options.journalLimit): MockState => {
     const extensions = (options.extensions ?? []).map((extension) =>
       typeof extension === 'function' ? extension({ clock, documents }) : extension,
     );
-    const api = createMockApi({ ...options, clock, store, extensions: [...extensions, admin] });
+    const api = createMockApi({ ...options, clock, store, journalLimit, extensions: [...extensions, admin] });
     return { ...api, extensions };
   };
   const main = build(port.store, port.clock);
-  const limits = { ...DEFAULT_SESSION_LIMITS, ...options.sessions };
-  const sessions = port.sessions({ build, limits });
+  // The journals of all sessions share one bound (a session's journal gets its share of it).
+  const sessionJournal = sessionJournalLimits(options.journalLimit, limits.maxSessions);
+  const sessions = port.sessions({
+    build: (store, clock) => build(store, clock, sessionJournal),
+    limits,
+  });
   const run = port.run?.bind(port);
 
   function respond(request: MockRequest): Answer {
     const id = request.headers[SESSION_HEADER];
     // The default state in memory: no lookup and no transaction, so nothing to wait for.
     if (id === undefined && run === undefined) return main.respond(request);
-    let state: MockState | Promise<MockState>;
+    let state: MockState | undefined | Promise<MockState | undefined>;
     try {
-      state = id === undefined ? main : sessions.use(id);
+      // A request that may not create its session is answered by the default state until the session lives.
+      state =
+        id === undefined
+          ? main
+          : mayCreateSession(request, main.apiKeys)
+            ? sessions.use(id)
+            : sessions.find(id);
     } catch (error) {
       return main.failure(request, error);
     }
     if (run !== undefined) {
       return Promise.resolve(state)
-        .then((found) => run(request, found, () => found.handle(request)))
+        .then((found = main) => run(request, found, () => found.handle(request)))
         .catch((error: unknown) => main.failure(request, error));
     }
     // A shared directory answers later; the memory one at once, without a promise.
     if (state instanceof Promise) {
       return state.then(
-        (found) => found.handle(request),
+        (found = main) => found.handle(request),
         (error: unknown) => main.failure(request, error),
       );
     }
-    return state.respond(request);
+    return (state ?? main).respond(request);
   }
   const handle = (request: MockRequest): Promise<MockResponse> => {
     const answer = respond(request);

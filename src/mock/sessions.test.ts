@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createClock } from '../core/controls/clock.ts';
+import { SESSION_JOURNALS_BYTES } from '../core/controls/sessions.ts';
 import type { MockRequest } from '../core/types.ts';
 import { domainsSimulation } from '../domains/index.ts';
 import { createMock, type MockOptions } from './mock.ts';
@@ -79,6 +80,22 @@ describe('sessions picked by X-Mock-Session', () => {
     expect(await ids('alice')).toContain(1);
   });
 
+  test('sessions still expire after a reset took the clock back past a session’s last use', async () => {
+    const { clock, send } = mock({ sessions: { ttlMs: 60_000, maxSessions: 2 } });
+    clock.advance(3_600_000);
+    await send('/v1/store/orders', 'late'); // last used an hour ahead of the clock once it is reset
+    expect((await send('/__mock/reset', undefined, 'POST')).status).toBe(204);
+    await send('/v1/store/orders', 'early');
+    clock.advance(120_000);
+    // Both idle longer than the TTL on the clock as it stands: they expire, and new sessions have room.
+    expect((await send('/v1/store/orders', 'next')).status).toBe(200);
+    expect((await send('/v1/store/orders', 'after')).status).toBe(200);
+    expect(((await send('/__mock/sessions')).json as { id: string }[]).map((s) => s.id)).toEqual([
+      'next',
+      'after',
+    ]);
+  });
+
   test('beyond --max-sessions a new session is refused with 429, never by evicting a live one', async () => {
     const { send } = mock({ sessions: { maxSessions: 2 } });
     await send('/v1/store/orders', 'a');
@@ -91,9 +108,50 @@ describe('sessions picked by X-Mock-Session', () => {
     expect((await send('/v1/store/orders')).status).toBe(200); // the default session does not count
   });
 
+  test('a request without a valid key creates no session, but one with the key or to a control plane does', async () => {
+    const { m, send } = mock();
+    const anonymous = async (path: string, session: string, authorization?: string) => {
+      const headers: Record<string, string> = { 'x-mock-session': session };
+      if (authorization) headers.authorization = authorization;
+      return (await m.handle({ method: 'GET', path, query: '', headers })).status;
+    };
+    // What any web page can send (the Store API's CORS is open): answered, but no state is made for it.
+    expect(await anonymous('/v1/store/orders', 'drive-by')).toBe(401);
+    expect(await anonymous('/v1/store/orders', 'wrong-key', 'Bearer nope')).toBe(401);
+    expect((await send('/__mock/sessions')).json).toEqual([]);
+    expect(m.journal.size).toBe(2); // the default state answered them
+    // The key, or a control plane (which refuses foreign pages), creates it.
+    expect((await send('/v1/store/orders', 'with-key')).status).toBe(200);
+    expect(await anonymous('/__mock/requests', 'from-admin')).toBe(200);
+    // Once it lives, a request without the key is answered (and journaled) in it.
+    expect(await anonymous('/v1/store/orders', 'with-key')).toBe(401);
+    const journal = (await send('/__mock/requests', 'with-key')).json as { status: number }[];
+    expect(journal.map((entry) => entry.status)).toEqual([200, 401]);
+    expect(((await send('/__mock/sessions')).json as { id: string }[]).map((s) => s.id)).toEqual([
+      'from-admin',
+      'with-key',
+    ]);
+  });
+
+  test('the journals of all sessions together stay within one bound, whatever --max-sessions is', async () => {
+    const { m, send } = mock({ sessions: { maxSessions: 100 } });
+    const padding = 'x'.repeat(10_000);
+    for (let i = 0; i < 100; i++) {
+      const headers = { authorization: KEY, 'x-mock-session': 'chatty', 'x-padding': `${i}${padding}` };
+      await m.handle({ method: 'GET', path: '/v1/store/orders', query: '', headers });
+    }
+    await send('/v1/store/orders', 'quiet');
+    const chatty = m.session('chatty').journal;
+    expect(chatty.size).toBeGreaterThan(0);
+    // 100 sessions each as full as this one hold at most SESSION_JOURNALS_BYTES together.
+    expect(chatty.bytes * 100).toBeLessThanOrEqual(SESSION_JOURNALS_BYTES);
+    expect(m.journal.bytes).toBe(0);
+  });
+
   test('an invalid session id is a 400 Error body', async () => {
     const { send } = mock();
-    for (const id of ['', 'a b', 'x'.repeat(65), 'ключ', 'a/b']) {
+    // `.` and `..` are refused: URL normalisation would turn DELETE /__mock/sessions/.. into another path.
+    for (const id of ['', 'a b', 'x'.repeat(65), 'ключ', 'a/b', '.', '..']) {
       expect((await send('/v1/store/orders', id)).json, id).toMatchObject({
         code: 'INVALID_SESSION',
         status: 400,

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { createMockApi } from '../core/api.ts';
 import { MAX_WILDCARDS } from '../core/controls/path-pattern.ts';
+import { SESSION_JOURNALS_BYTES } from '../core/controls/sessions.ts';
 import { createMock } from './mock.ts';
 
 const specDir = new URL('../../spec/', import.meta.url);
@@ -53,6 +54,8 @@ describe('spec/', () => {
     const wildcards = `at most ${MAX_WILDCARDS} of them`;
     expect(adminSpec.components.schemas.MatchedPath.description.replace(/\s+/g, ' ')).toContain(wildcards);
     expect(adminSpec.components.parameters.JournalPath.description.replace(/\s+/g, ' ')).toContain(wildcards);
+    const journals = `share one bound of ${SESSION_JOURNALS_BYTES / 1024 / 1024} MiB`;
+    expect(adminSpec.info.description.replace(/\s+/g, ' ')).toContain(journals);
   });
 
   test('declares the /v1 prefix on every server and bearer security for every operation', () => {

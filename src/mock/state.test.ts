@@ -41,6 +41,7 @@ const brokenStates: Record<string, () => StatePort> = {
     sessions: ({ limits }) => ({
       limits,
       use: () => Promise.reject(failing),
+      find: () => Promise.reject(failing),
       drop: () => false,
       list: () => [],
     }),
