@@ -227,8 +227,9 @@ export interface paths {
         readonly put?: never;
         /**
          * Add a fault rule (WireMock's vocabulary)
-         * @description The first rule that matches a Store API request (method, path; then `nth`, then `probability`) fails
-         *     it. `status` answers that status with an Error body (code `INJECTED_FAULT`) without running the
+         * @description At most 100 rules are in force (one more is a 409 `TOO_MANY_FAULTS`). Every rule counts each Store API
+         *     request its method and path match (`matched`, and `nth` counts the same requests, also those an
+         *     earlier rule failed); the first rule whose `nth` and `probability` then hold fails the request. `status` answers that status with an Error body (code `INJECTED_FAULT`) without running the
          *     operation; `delay` answers normally after `delay`; `reset` closes the connection with a TCP reset and
          *     `empty` closes it without a byte (neither runs the operation; in MSW both are `HttpResponse.error()`);
          *     `malformed` sends the real status with a body that is not JSON; `dribble` sends the real answer in
@@ -237,6 +238,26 @@ export interface paths {
         readonly post: operations["adminAddFault"];
         /** Remove every fault rule */
         readonly delete: operations["adminClearFaults"];
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/__mock/faults/{faultId}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        readonly post?: never;
+        /**
+         * Remove one fault rule
+         * @description The other rules and their counters stay; ids are never reused.
+         */
+        readonly delete: operations["adminRemoveFault"];
         readonly options?: never;
         readonly head?: never;
         readonly patch?: never;
@@ -480,7 +501,7 @@ export interface components {
         };
         readonly FaultRule: components["schemas"]["FaultInput"] & {
             readonly id: string;
-            /** @description How many requests matched the method and path. */
+            /** @description How many requests matched the method and path, whatever other rules did to them. */
             readonly matched: number;
             /** @description How many of them were failed. */
             readonly fired: number;
@@ -949,6 +970,7 @@ export interface operations {
                 };
             };
             readonly 400: components["responses"]["Error"];
+            readonly 409: components["responses"]["Error"];
         };
     };
     readonly adminClearFaults: {
@@ -967,6 +989,28 @@ export interface operations {
                 };
                 content?: never;
             };
+        };
+    };
+    readonly adminRemoveFault: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @description The rule's id, as `GET /__mock/faults` lists it (`f1`). */
+                readonly faultId: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Removed. */
+            readonly 204: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            readonly 404: components["responses"]["Error"];
         };
     };
     readonly adminGetLatency: {

@@ -462,7 +462,7 @@ export const adminTools: readonly AdminTool[] = [
   {
     "name": "add_fault",
     "title": "Add a fault rule (WireMock's vocabulary)",
-    "description": "Add a fault rule (WireMock's vocabulary). The first rule that matches a Store API request (method, path; then `nth`, then `probability`) fails it. `status` answers that status with an Error body (code `INJECTED_FAULT`) without running the operation; `delay` answers normally after `delay`; `reset` closes the connection with a TCP reset and `empty` closes it without a byte (neither runs the operation; in MSW both are `HttpResponse.error()`); `malformed` sends the real status with a body that is not JSON; `dribble` sends the real answer in chunks spread over `delay`. Preflights (OPTIONS) are never failed. `POST /__mock/reset` clears the rules. (POST /__mock/faults, spec/mock-admin.openapi.yaml adminAddFault)",
+    "description": "Add a fault rule (WireMock's vocabulary). At most 100 rules are in force (one more is a 409 `TOO_MANY_FAULTS`). Every rule counts each Store API request its method and path match (`matched`, and `nth` counts the same requests, also those an earlier rule failed); the first rule whose `nth` and `probability` then hold fails the request. `status` answers that status with an Error body (code `INJECTED_FAULT`) without running the operation; `delay` answers normally after `delay`; `reset` closes the connection with a TCP reset and `empty` closes it without a byte (neither runs the operation; in MSW both are `HttpResponse.error()`); `malformed` sends the real status with a body that is not JSON; `dribble` sends the real answer in chunks spread over `delay`. Preflights (OPTIONS) are never failed. `POST /__mock/reset` clears the rules. (POST /__mock/faults, spec/mock-admin.openapi.yaml adminAddFault)",
     "spec": "mock-admin.openapi.yaml",
     "operationId": "adminAddFault",
     "method": "POST",
@@ -562,6 +562,38 @@ export const adminTools: readonly AdminTool[] = [
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
+      "additionalProperties": false
+    }
+  },
+  {
+    "name": "remove_fault",
+    "title": "Remove one fault rule",
+    "description": "Remove one fault rule. The other rules and their counters stay; ids are never reused. (DELETE /__mock/faults/{faultId}, spec/mock-admin.openapi.yaml adminRemoveFault)",
+    "spec": "mock-admin.openapi.yaml",
+    "operationId": "adminRemoveFault",
+    "method": "DELETE",
+    "path": "/__mock/faults/{faultId}",
+    "pathParameters": [
+      "faultId"
+    ],
+    "queryParameters": [],
+    "jsonBody": false,
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "faultId": {
+          "type": "string",
+          "description": "The rule's id, as `GET /__mock/faults` lists it (`f1`)."
+        },
+        "session": {
+          "type": "string",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
+          "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
+        }
+      },
+      "required": [
+        "faultId"
+      ],
       "additionalProperties": false
     }
   },

@@ -7,6 +7,7 @@ import { parse } from 'yaml';
 import { createMockApi } from '../core/api.ts';
 import { MAX_WILDCARDS } from '../core/controls/path-pattern.ts';
 import { SESSION_JOURNALS_BYTES } from '../core/controls/sessions.ts';
+import { MAX_FAULT_RULES } from '../core/controls/traffic.ts';
 import { createMock } from './mock.ts';
 
 const specDir = new URL('../../spec/', import.meta.url);
@@ -54,6 +55,8 @@ describe('spec/', () => {
     const wildcards = `at most ${MAX_WILDCARDS} of them`;
     expect(adminSpec.components.schemas.MatchedPath.description.replace(/\s+/g, ' ')).toContain(wildcards);
     expect(adminSpec.components.parameters.JournalPath.description.replace(/\s+/g, ' ')).toContain(wildcards);
+    const faults = adminSpec.paths['/__mock/faults'].post.description.replace(/\s+/g, ' ');
+    expect(faults).toContain(`At most ${MAX_FAULT_RULES} rules`);
     const journals = `share one bound of ${SESSION_JOURNALS_BYTES / 1024 / 1024} MiB`;
     expect(adminSpec.info.description.replace(/\s+/g, ' ')).toContain(journals);
   });

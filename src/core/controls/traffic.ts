@@ -53,6 +53,9 @@ interface LatencyRoute {
   readonly latency: Latency;
 }
 
+/** The most fault rules in force at once (as latency routes are capped): every Store API request tests each. */
+export const MAX_FAULT_RULES = 100;
+
 /**
  * The latency and fault rules of one mock (reset by its `reset()`). `active` is the one flag the request
  * path reads: with no latency and no rule, a request costs that check and nothing more.
@@ -84,7 +87,14 @@ export class TrafficControls {
     return this.#rules.map(({ input, id, matched, fired }) => ({ ...input, id, matched, fired }));
   }
 
+  /** Adds a rule; a rule the mock does not accept is a 400, one beyond MAX_FAULT_RULES a 409. */
   addFault(input: FaultInput): FaultRule {
+    if (this.#rules.length >= MAX_FAULT_RULES) {
+      throw coreError(
+        'TOO_MANY_FAULTS',
+        `${MAX_FAULT_RULES} fault rules are in force, the most there can be; remove one (DELETE /__mock/faults/{id}) or all (DELETE /__mock/faults).`,
+      );
+    }
     if (input.delay !== undefined) checkedDelay(input.delay);
     const rule: LiveRule = {
       input,
@@ -97,6 +107,15 @@ export class TrafficControls {
     this.#rules.push(rule);
     this.#update();
     return { ...input, id: rule.id, matched: 0, fired: 0 };
+  }
+
+  /** Removes the rule `id`; false when there is none. */
+  removeFault(id: string): boolean {
+    const index = this.#rules.findIndex((rule) => rule.id === id);
+    if (index === -1) return false;
+    this.#rules.splice(index, 1);
+    this.#update();
+    return true;
   }
 
   clearFaults(): void {
@@ -130,16 +149,21 @@ export class TrafficControls {
     const route = this.#routes.find((candidate) => candidate.matches(request));
     const latency = route?.latency ?? this.#global;
     const delayMs = latency === undefined ? 0 : drawDelay(latency, this.#random);
+    let fault: Shaping['fault'];
+    // Every rule counts every request its method and path match, also those an earlier rule failed, so
+    // `matched` and `nth` count alike whatever rules come before; the first rule that fires applies.
     for (const rule of this.#rules) {
       if (!rule.matches(request)) continue;
       rule.matched++;
+      if (fault !== undefined) continue;
       const { nth, probability } = rule.input;
       if (nth !== undefined && rule.matched !== nth) continue;
       if (probability !== undefined && !(rule.random() < probability)) continue;
       rule.fired++;
       const { fault: kind, status = 500, delay = '1s' } = rule.input;
-      return { delayMs, fault: { kind, status, ruleId: rule.id, ms: checkedDelay(delay) } };
+      fault = { kind, status, ruleId: rule.id, ms: checkedDelay(delay) };
     }
+    if (fault !== undefined) return { delayMs, fault };
     return delayMs === 0 ? undefined : { delayMs };
   }
 

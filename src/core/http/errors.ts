@@ -120,6 +120,8 @@ export const coreErrors = defineErrorCodes({
   SESSIONS_UNAVAILABLE: 400,
   SESSION_NOT_FOUND: 404,
   TOO_MANY_SESSIONS: 429,
+  TOO_MANY_FAULTS: 409,
+  FAULT_NOT_FOUND: 404,
 });
 export const coreError = coreErrors;
 export type CoreErrorCode = keyof typeof coreErrors.codes;

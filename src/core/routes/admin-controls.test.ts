@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { specProblems } from '../../test-support/spec-validator.ts';
 import { createMockApi, type MockApi, type MockApiOptions } from '../api.ts';
 import { createClock } from '../controls/clock.ts';
+import { MAX_FAULT_RULES } from '../controls/traffic.ts';
 import type { MockResponse } from '../types.ts';
 
 const KEY = 'k';
@@ -132,6 +133,59 @@ describe('fault rules', () => {
     expect(await run()).toEqual(first);
     expect(first).toContain(500);
     expect(first).toContain(200);
+  });
+
+  test('with overlapping rules, every rule counts every request its method and path match, and nth counts them all', async () => {
+    const mock = create();
+    await call(mock, 'POST', '/__mock/faults', {
+      path: '/v1/store/orders',
+      fault: 'status',
+      status: 503,
+      nth: 1,
+    });
+    await call(mock, 'POST', '/__mock/faults', { path: '/v1/*', fault: 'status', status: 502, nth: 2 });
+    await call(mock, 'POST', '/__mock/faults', { path: '/v1/pets/*', fault: 'status' });
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await call(mock, 'GET', '/v1/store/orders')).status);
+    // The first request fails by the first rule; the second is the second rule's 2nd match, though the
+    // first rule took its 1st.
+    expect(statuses).toEqual([503, 502, 200]);
+    const rules = (await call(mock, 'GET', '/__mock/faults')).json as { matched: number; fired: number }[];
+    expect(rules.map(({ matched, fired }) => [matched, fired])).toEqual([
+      [3, 1],
+      [3, 1],
+      [0, 0],
+    ]);
+  });
+
+  test(`rules are capped at ${MAX_FAULT_RULES}: one more is a 409 that changes nothing`, async () => {
+    const mock = create();
+    for (let i = 0; i < MAX_FAULT_RULES; i++) {
+      expect(
+        (await call(mock, 'POST', '/__mock/faults', { path: `/v1/x/${i}`, fault: 'status' })).status,
+      ).toBe(201);
+    }
+    const refused = await call(mock, 'POST', '/__mock/faults', { path: '/v1/store/orders', fault: 'status' });
+    expect([refused.status, refused.json.code]).toEqual([409, 'TOO_MANY_FAULTS']);
+    expect((await call(mock, 'GET', '/__mock/faults')).json).toHaveLength(MAX_FAULT_RULES);
+    expect((await call(mock, 'GET', '/v1/store/orders')).status).toBe(200);
+  });
+
+  test('DELETE /__mock/faults/{id} removes that rule alone; an unknown id is a 404', async () => {
+    const mock = create();
+    await call(mock, 'POST', '/__mock/faults', { path: '/v1/store/orders', fault: 'status', status: 503 });
+    await call(mock, 'POST', '/__mock/faults', { path: '/v1/pets/*', fault: 'status', status: 502 });
+    expect((await call(mock, 'DELETE', '/__mock/faults/f1')).status).toBe(204);
+    expect((await call(mock, 'GET', '/__mock/faults')).json.map((rule: { id: string }) => rule.id)).toEqual([
+      'f2',
+    ]);
+    expect((await call(mock, 'GET', '/v1/store/orders')).status).toBe(200);
+    expect((await call(mock, 'GET', '/v1/pets/1')).status).toBe(502);
+    const gone = await call(mock, 'DELETE', '/__mock/faults/f1');
+    expect([gone.status, gone.json.code]).toEqual([404, 'FAULT_NOT_FOUND']);
+    // Ids are never reused: the next rule is f3.
+    const added = await call(mock, 'POST', '/__mock/faults', { path: '/v1/x', fault: 'status' });
+    expect(added.json.id).toBe('f3');
   });
 
   test('reset and empty describe a socket fault (status 0 in the journal); the operation does not run', async () => {
