@@ -122,7 +122,12 @@ export interface paths {
         };
         readonly get?: never;
         readonly put?: never;
-        /** Move the clock forward by a duration */
+        /**
+         * Move the clock forward by a duration
+         * @description At most to 9999-12-01T00:00:00Z (a month before the end of the year 9999, so that the dates the mock
+         *     derives from the clock keep four-digit years); a move past it is a 400 `INVALID_DURATION`. A system
+         *     clock that real time takes to that instant stops there.
+         */
         readonly post: operations["adminAdvanceClock"];
         readonly delete?: never;
         readonly options?: never;
@@ -141,7 +146,8 @@ export interface paths {
         readonly put?: never;
         /**
          * Move the clock forward to a date-time
-         * @description The clock only moves forward (409 `CLOCK_BACKWARDS`); `POST /__mock/reset` takes it back.
+         * @description The clock only moves forward (409 `CLOCK_BACKWARDS`), at most to 9999-12-01T00:00:00Z (400 beyond);
+         *     `POST /__mock/reset` takes it back.
          */
         readonly post: operations["adminSetClock"];
         readonly delete?: never;

@@ -225,7 +225,7 @@ export const adminTools: readonly AdminTool[] = [
   {
     "name": "advance_clock",
     "title": "Move the clock forward by a duration",
-    "description": "Move the clock forward by a duration. (POST /__mock/clock/advance, spec/mock-admin.openapi.yaml adminAdvanceClock)",
+    "description": "Move the clock forward by a duration. At most to 9999-12-01T00:00:00Z (a month before the end of the year 9999, so that the dates the mock derives from the clock keep four-digit years); a move past it is a 400 `INVALID_DURATION`. A system clock that real time takes to that instant stops there. (POST /__mock/clock/advance, spec/mock-admin.openapi.yaml adminAdvanceClock)",
     "spec": "mock-admin.openapi.yaml",
     "operationId": "adminAdvanceClock",
     "method": "POST",
@@ -256,7 +256,7 @@ export const adminTools: readonly AdminTool[] = [
   {
     "name": "set_clock",
     "title": "Move the clock forward to a date-time",
-    "description": "Move the clock forward to a date-time. The clock only moves forward (409 `CLOCK_BACKWARDS`); `POST /__mock/reset` takes it back. (POST /__mock/clock/set, spec/mock-admin.openapi.yaml adminSetClock)",
+    "description": "Move the clock forward to a date-time. The clock only moves forward (409 `CLOCK_BACKWARDS`), at most to 9999-12-01T00:00:00Z (400 beyond); `POST /__mock/reset` takes it back. (POST /__mock/clock/set, spec/mock-admin.openapi.yaml adminSetClock)",
     "spec": "mock-admin.openapi.yaml",
     "operationId": "adminSetClock",
     "method": "POST",

@@ -1,12 +1,12 @@
 import { createMockApi, type MockApiOptions } from '../core/api.ts';
 import type { ClockMode, MockClock } from '../core/controls/clock.ts';
 import {
-  DEFAULT_SESSION_LIMITS,
   mayCreateSession,
   SESSION_HEADER,
   type SessionDirectory,
   type SessionLimits,
   sessionJournalLimits,
+  sessionLimits,
   sessionsAdmin,
 } from '../core/controls/sessions.ts';
 import type { ExtensionFactory, MockExtension } from '../core/extension.ts';
@@ -78,7 +78,7 @@ export function createMock(options: MockOptions = {}): Mock {
   }
   const documents = port.documents ?? {};
   const admin = sessionsAdmin(() => sessions);
-  const limits = { ...DEFAULT_SESSION_LIMITS, ...options.sessions };
+  const limits = sessionLimits(options.sessions);
   const build = (store: OrderStore, clock: MockClock, journalLimit = options.journalLimit): MockState => {
     const extensions = (options.extensions ?? []).map((extension) =>
       typeof extension === 'function' ? extension({ clock, documents }) : extension,

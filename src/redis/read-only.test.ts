@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { LATEST_TIME } from '../core/controls/clock.ts';
 import type { Clock } from '../core/types.ts';
 import { nodeRequest } from '../test-support/host-request.ts';
 import { type Replica, startReplica } from '../test-support/redis-replica.ts';
@@ -70,5 +71,24 @@ describe.skipIf(!hasRedis)('two replicas on a system clock', () => {
     );
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
     expect(await Promise.all(versions.map((key) => client.get(key)))).toEqual(before);
+  });
+
+  test('a clock set to its last instant keeps answering as real time moves on', async () => {
+    let now = Date.parse('2026-09-01T00:00:00Z');
+    const base = { now: () => now };
+    const replica = await startReplica(redis.url, 'bound', {}, { clock: 'system', baseClock: base });
+    opened.push(replica);
+    const { port } = replica.mock;
+    const post = (path: string, body: unknown) =>
+      nodeRequest(port, path, {
+        method: 'POST',
+        headers: { host: `127.0.0.1:${port}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const to = new Date(LATEST_TIME).toISOString();
+    expect((await post('/__mock/clock/set', { to })).status).toBe(200);
+    now += 86_400_000;
+    const clock = await nodeRequest(port, '/__mock/clock', { headers: { host: `127.0.0.1:${port}` } });
+    expect([clock.status, JSON.parse(clock.body).now]).toEqual([200, to]);
   });
 });

@@ -70,11 +70,7 @@ export function createSharedDashboard(
   base: Clock = systemClock,
 ) {
   const transactions = new AsyncLocalStorage<Transaction>();
-  const clockAt = (start: number, offset: number) => {
-    const clock = createClock(mode, start, base);
-    if (offset > 0) clock.advance(offset);
-    return clock;
-  };
+  const clockAt = (start: number, offset: number) => createClock(mode, start, base, offset);
   // Until the document is installed, the simulation seeds this copy (createDashboard resets at once).
   const bootStart = base.now();
   const boot = { store: createMemoryStore(), clock: clockAt(bootStart, 0), start: bootStart };

@@ -23,6 +23,23 @@ export interface SessionLimits {
 
 export const DEFAULT_SESSION_LIMITS: SessionLimits = { maxSessions: 100, ttlMs: 30 * 60_000 };
 
+/** The longest time to live a session may have: a shared store keeps an expiry of twice it on every key. */
+export const MAX_SESSION_TTL_MS = 365 * 86_400_000;
+
+/** The limits given, over the defaults; throws (at start) on a bound the mock cannot keep. */
+export function sessionLimits(given: Partial<SessionLimits> = {}): SessionLimits {
+  const limits = { ...DEFAULT_SESSION_LIMITS, ...given };
+  if (!(limits.ttlMs >= 1000 && limits.ttlMs <= MAX_SESSION_TTL_MS)) {
+    throw new Error(
+      `sessions.ttlMs must be from 1000 to ${MAX_SESSION_TTL_MS} (365 days), not ${limits.ttlMs}.`,
+    );
+  }
+  if (!(Number.isSafeInteger(limits.maxSessions) && limits.maxSessions >= 0)) {
+    throw new Error(`sessions.maxSessions must be a whole number of at least 0, not ${limits.maxSessions}.`);
+  }
+  return limits;
+}
+
 /** What the request journals of all sessions keep together at most: each gets its share of it. */
 export const SESSION_JOURNALS_BYTES = 16 * 1024 * 1024;
 
