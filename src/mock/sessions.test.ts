@@ -1,9 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { createClock } from '../core/controls/clock.ts';
 import { SESSION_JOURNALS_BYTES } from '../core/controls/sessions.ts';
+import type { InMemoryOrderStore } from '../core/orders/memory-store.ts';
+import { COMPLETE_FLAG, OrderColumns } from '../core/orders/order-columns.ts';
 import type { MockRequest } from '../core/types.ts';
 import { domainsSimulation } from '../domains/index.ts';
-import { createMock, type MockOptions } from './mock.ts';
+import { createMock, type Mock, type MockOptions } from './mock.ts';
 
 const START = Date.parse('2026-09-01T00:00:00Z');
 const KEY = 'Bearer k';
@@ -181,24 +183,62 @@ describe('sessions picked by X-Mock-Session', () => {
 });
 
 describe('the cost of a session', () => {
-  test('sessions that changed nothing share one order list body with each other (no copy of the seed each)', async () => {
-    const m = createMock({ clock: createClock('manual', START) });
-    const list = (session: string) =>
-      m.handle({
-        method: 'GET',
-        path: '/v1/store/orders',
-        query: '',
-        headers: { authorization: 'Bearer petstore-dev-key', 'x-mock-session': session },
-      });
-    const [a, b] = [await list('a'), await list('b')];
-    expect(a.body).toBe(b.body);
-    await m.handle({
-      method: 'DELETE',
-      path: '/v1/store/orders/1',
+  const list = (m: Mock, session?: string) =>
+    m.handle({
+      method: 'GET',
+      path: '/v1/store/orders',
       query: '',
-      headers: { authorization: 'Bearer petstore-dev-key', 'x-mock-session': 'a' },
+      headers: {
+        authorization: 'Bearer petstore-dev-key',
+        ...(session ? { 'x-mock-session': session } : {}),
+      },
     });
-    expect((await list('a')).body).not.toBe((await list('b')).body);
+  const cancel = (m: Mock, id: number, session: string) =>
+    m.handle({
+      method: 'DELETE',
+      path: `/v1/store/orders/${id}`,
+      query: '',
+      headers: { authorization: 'Bearer petstore-dev-key', 'x-mock-session': session },
+    });
+  const chunksOf = async (m: Mock, session?: string) => (await list(m, session)).body?.chunks ?? [];
+  /** The same bytes in memory (the first chunk is handed out as a view without its leading comma). */
+  const shared = (a: Uint8Array | undefined, b: Uint8Array | undefined) =>
+    a !== undefined && a.buffer === b?.buffer && a.byteOffset === b.byteOffset && a.length === b.length;
+
+  test('sessions that changed nothing share the order list bytes with each other and the default state', async () => {
+    const m = createMock({ clock: createClock('manual', START) });
+    const [a, b, main] = [await chunksOf(m, 'a'), await chunksOf(m, 'b'), await chunksOf(m)];
+    expect(a.length).toBeGreaterThan(0);
+    expect(a.every((chunk, i) => shared(chunk, b[i]) && shared(chunk, main[i]))).toBe(true);
+    await cancel(m, 1, 'a');
+    const changed = await chunksOf(m, 'a');
+    expect(changed.filter((chunk, i) => !shared(chunk, main[i]))).toHaveLength(1);
+    expect((await chunksOf(m, 'b')).every((chunk, i) => shared(chunk, main[i]))).toBe(true);
+  });
+
+  test('ten sessions over 1,000,000 orders: each first change copies one chunk, not the seed', async () => {
+    const count = 1_000_000;
+    const columns = new OrderColumns(count);
+    for (let row = 0; row < count; row++) {
+      columns.ids[row] = row + 1;
+      columns.petIds[row] = (row % 10) + 1;
+      columns.quantities[row] = 1;
+      columns.shipTimes[row] = START + row * 1000;
+      columns.flags[row] = row % 2 === 0 ? 0 : 1 | COMPLETE_FLAG; // odd ids pending, even ones shipped
+    }
+    const m = createMock({ clock: createClock('manual', START), orders: columns });
+    for (let session = 0; session < 10; session++) {
+      // Orders far apart: 1, 100,001, 200,001, … each in another chunk.
+      const id = session * 100_000 + 1;
+      expect((await cancel(m, id, `s${session}`)).status).toBe(204);
+      const store = m.session(`s${session}`).store as InMemoryOrderStore;
+      expect([store.changed, store.copiedChunks]).toEqual([true, 1]);
+      expect((await store.get(String(id)))?.status).toBe('cancelled');
+      expect((await store.get(String(id + 2)))?.status).toBe('pending');
+    }
+    const main = m.store as InMemoryOrderStore;
+    expect([main.changed, main.copiedChunks]).toEqual([false, 0]);
+    expect((await main.get('100001'))?.status).toBe('pending');
   });
 });
 
