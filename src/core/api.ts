@@ -16,6 +16,7 @@ import { apiKeyProblem } from './http/auth.ts';
 import { ControlPlanes, isControlPlane } from './http/control-planes.ts';
 import type { ApiError } from './http/errors.ts';
 import { PreferredAnswers } from './http/prefer.ts';
+import { SecretRedactor } from './http/redaction.ts';
 import { ResponseKit } from './http/responses.ts';
 import { Router } from './http/router.ts';
 import { StoreCors } from './http/store-cors.ts';
@@ -75,6 +76,11 @@ export interface MockApiOptions {
   readonly journalLimit?: number | JournalLimits;
   /** Called once per unexpected exception (the answer is a 500 Error body); default `console.error`. */
   readonly onUnexpectedError?: (error: unknown, request: MockRequest) => void;
+  /**
+   * What the journal, the request log and error reports redact; default: one of `apiKeys`. The composition
+   * root hands the default state's to every session, so a secret added to it is redacted everywhere.
+   */
+  readonly secrets?: SecretRedactor;
 }
 
 /** A running mock: one `handle` shared by every adapter, and the state behind it. */
@@ -97,6 +103,8 @@ export interface MockApi {
   reject(error: ApiError, path?: string): MockResponse;
   /** Back to the seed state: orders, journal, clock and every extension. */
   reset(): Promise<void>;
+  /** The secrets never shown (the keys, and what is added to it): the journal and the request log use it. */
+  readonly secrets: SecretRedactor;
   readonly clock: MockClock;
   readonly store: OrderStore;
   readonly journal: RequestJournal;
@@ -142,7 +150,8 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const origins = corsOrigins(options);
   const kit = new ResponseKit(origins);
   const controlPlanes = new ControlPlanes(options.adminCorsOrigins);
-  const journal = new RequestJournal(options.journalLimit ?? {}, apiKeys);
+  const secrets = options.secrets ?? new SecretRedactor(apiKeys);
+  const journal = new RequestJournal(options.journalLimit ?? {}, secrets);
   const traffic = new TrafficControls({ latency: startLatency(options.latency), random: options.random });
   const extensions = [deprecationNotice(deprecation, kit), ...(options.extensions ?? [])];
 
@@ -176,7 +185,9 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     traffic,
     preferred: new PreferredAnswers(specOperations, kit),
     storeCors: origins === false ? undefined : new StoreCors({ origins }),
-    onUnexpectedError: options.onUnexpectedError ?? logUnexpectedError,
+    // Reports go to logs: the request they name is redacted first.
+    onUnexpectedError: (error, request) =>
+      (options.onUnexpectedError ?? logUnexpectedError)(error, secrets.redactRequest(request)),
   });
   const operations = router.operations();
   const routes = [...router.served(basePath), ...extensions.flatMap((extension) => extension.routes ?? [])];
@@ -190,6 +201,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     reject: (error, path) =>
       (path !== undefined && isControlPlane(path) ? controlPlanes.kit : kit).error(error),
     reset,
+    secrets,
     clock,
     store,
     journal,

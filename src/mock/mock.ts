@@ -79,14 +79,18 @@ export function createMock(options: MockOptions = {}): Mock {
   const documents = port.documents ?? {};
   const admin = sessionsAdmin(() => sessions);
   const limits = sessionLimits(options.sessions);
+  let secrets: MockState['secrets'] | undefined;
   const build = (store: OrderStore, clock: MockClock, journalLimit = options.journalLimit): MockState => {
     const extensions = (options.extensions ?? []).map((extension) =>
       typeof extension === 'function' ? extension({ clock, documents }) : extension,
     );
-    const api = createMockApi({ ...options, clock, store, journalLimit, extensions: [...extensions, admin] });
+    const parts = { clock, store, journalLimit, secrets: secrets ?? options.secrets };
+    const api = createMockApi({ ...options, ...parts, extensions: [...extensions, admin] });
     return { ...api, extensions };
   };
   const main = build(port.store, port.clock);
+  // Every session redacts what the default state does (one redactor, so a secret added to it counts everywhere).
+  secrets = main.secrets;
   // The journals of all sessions share one bound (a session's journal gets its share of it).
   const sessionJournal = sessionJournalLimits(options.journalLimit, limits.maxSessions);
   const sessions = port.sessions({

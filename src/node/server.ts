@@ -87,6 +87,8 @@ interface Served {
   readonly api: Mock;
   readonly simulation: Dashboard | undefined;
   readonly handle: (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => void;
+  /** One line of the request log, its secrets redacted (nothing without `onResponse`). */
+  readonly log: (request: MockRequest, status: number, milliseconds?: number) => void;
 }
 
 /**
@@ -121,10 +123,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   server.on('checkExpectation', (req: IncomingMessage) => {
     const error = coreError('EXPECTATION_FAILED', 'The only expectation the mock meets is "100-continue".');
     answerAndClose(req, served.api.reject(error, req.url), options.lingerMs);
-    log(options, { method: req.method ?? '-', path: req.url ?? '-', query: '', headers: {} }, 417);
+    served.log({ method: req.method ?? '-', path: req.url ?? '-', query: '', headers: {} }, 417);
   });
   server.on('clientError', (error: Error & { code?: string }, socket: Socket) =>
-    answerClientError(served.api, options, error, socket),
+    answerClientError(served, error, socket),
   );
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -197,7 +199,11 @@ function build(options: ServerOptions, mcp?: typeof import('../mcp/endpoint.ts')
     extensions: [...(options.extensions ?? []), ...withDomains],
     health: { version: packageVersion(), ...options.health },
   });
-  const listener = createListener(api, options);
+  // The request log never shows a secret, however the client spelled it into the path or the query.
+  const onResponse = options.onResponse;
+  const log: Served['log'] = (request, status, milliseconds = 0) =>
+    onResponse?.(api.secrets.redactRequest(request), status, milliseconds);
+  const listener = createListener(api, onResponse ? { ...options, onResponse: log } : options);
   const withPages = options.dashboardPage === false || !domains ? listener : withDashboardPage(listener);
   // The control page needs the admin API it drives.
   const page = options.admin === false ? withPages : withControlPage(withPages);
@@ -228,10 +234,10 @@ function build(options: ServerOptions, mcp?: typeof import('../mcp/endpoint.ts')
           : undefined;
     if (!front) return listener(req, res);
     // The page's answers reach the request log too.
-    if (options.onResponse) {
+    if (onResponse) {
       const started = performance.now();
       const request = { method: req.method ?? 'GET', path, query: '', headers: {} };
-      res.once('finish', () => log(options, request, res.statusCode, performance.now() - started));
+      res.once('finish', () => log(request, res.statusCode, performance.now() - started));
     }
     front(req, res);
   };
@@ -249,22 +255,19 @@ function build(options: ServerOptions, mcp?: typeof import('../mcp/endpoint.ts')
         })
         .end(body);
     }
-    log(options, { method: req.method ?? '-', path, query: '', headers: {} }, response.status);
+    log({ method: req.method ?? '-', path, query: '', headers: {} }, response.status);
   };
 
   return {
     api,
     simulation,
+    log,
     handle(req, res, expectsContinue) {
       const refusal = gate(req);
       if (refusal === undefined) pass(req, res, expectsContinue);
       else refuse(req, res, refusal);
     },
   };
-}
-
-function log(options: ServerOptions, request: MockRequest, status: number, milliseconds = 0): void {
-  options.onResponse?.(request, status, milliseconds);
 }
 
 /** What a request Node cannot read is answered with (an Error body, as every other answer). */
@@ -286,8 +289,7 @@ function clientErrorOf(error: Error & { code?: string }): ApiError {
  * body with the configured CORS headers) rather than with Node's bare status line, log it, then close.
  */
 function answerClientError(
-  api: Mock,
-  options: ServerOptions,
+  served: Served,
   error: Error & { code?: string; rawPacket?: Buffer },
   socket: Socket,
 ): void {
@@ -295,14 +297,12 @@ function answerClientError(
     socket.destroy();
     return;
   }
-  const response = api.reject(clientErrorOf(error));
+  const response = served.api.reject(clientErrorOf(error));
   writeRaw(socket, response);
-  // The request line, when there is one, names the request in the log (64 characters at most).
-  const line = error.rawPacket?.subarray(0, 200).toString('latin1').split('\r\n', 1)[0] ?? '';
+  // The request line, when there is one, names the request in the log (64 characters at most), its
+  // secrets redacted before it is cut, so that no cut leaves a part of one.
+  const line = error.rawPacket?.subarray(0, 65_536).toString('latin1').split('\r\n', 1)[0] ?? '';
   const [method = '-', path = '-'] = line.split(' ');
-  log(
-    options,
-    { method: method.slice(0, 64), path: path.slice(0, 64), query: '', headers: {} },
-    response.status,
-  );
+  const shown = served.api.secrets.redact(path).slice(0, 64);
+  served.log({ method: method.slice(0, 64), path: shown, query: '', headers: {} }, response.status);
 }

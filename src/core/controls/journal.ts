@@ -1,3 +1,4 @@
+import { REDACTED, SecretRedactor } from '../http/redaction.ts';
 import type { HeaderMap, MockRequest } from '../types.ts';
 import type { JournalEntry } from './journal-entry.ts';
 import { findEntries, type JournalQuery } from './journal-query.ts';
@@ -17,7 +18,6 @@ export const JOURNAL_DEFAULTS = { entries: 1000, bytes: 4 * 1024 * 1024, readByt
 
 /** Headers whose whole value is a credential, whatever it holds. */
 const SECRET_HEADER = /authorization|cookie|api-key|apikey|token|secret|session|password/;
-const REDACTED = '[redacted]';
 /** What an entry costs beside its strings (the object, the time, the status), as counted against the cap. */
 const ENTRY_OVERHEAD = 64;
 
@@ -42,7 +42,7 @@ interface Kept {
  */
 export class RequestJournal {
   readonly #limits: Required<JournalLimits>;
-  readonly #secrets: readonly string[];
+  readonly #secrets: SecretRedactor;
   #kept: (Kept | undefined)[] = [];
   #times = new Float64Array(0);
   #statuses = new Uint16Array(0);
@@ -52,14 +52,11 @@ export class RequestJournal {
   #bytes = 0;
   #last: Kept | undefined;
 
-  /** `secrets`: the values to redact wherever they appear (the mock's keys). */
-  constructor(limits: number | JournalLimits = {}, secrets: readonly string[] = []) {
+  /** `secrets`: what to redact wherever it appears (the mock's keys, in the mock's one redactor). */
+  constructor(limits: number | JournalLimits = {}, secrets: SecretRedactor | readonly string[] = []) {
     const given = typeof limits === 'number' ? { entries: limits } : limits;
     this.#limits = { ...JOURNAL_DEFAULTS, ...given };
-    // With their percent-encoded forms, longest first so that no key leaves a fragment of another.
-    this.#secrets = [...new Set(secrets.flatMap((key) => [key, encodeURIComponent(key)]))]
-      .filter((key) => key.length > 0)
-      .sort((a, b) => b.length - a.length);
+    this.#secrets = secrets instanceof SecretRedactor ? secrets : new SecretRedactor(secrets);
   }
 
   get limit(): number {
@@ -112,8 +109,8 @@ export class RequestJournal {
       result.push({
         time: new Date(this.#times[slot] as number).toISOString(),
         method: request.method,
-        path: this.#redact(request.path),
-        query: this.#redact(request.query),
+        path: this.#secrets.redact(request.path),
+        query: this.#secrets.redact(request.query),
         status: this.#statuses[slot] as number,
         headers: this.#redactHeaders(request.headers),
       });
@@ -201,16 +198,10 @@ export class RequestJournal {
     const copy: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers)) {
       if (value === undefined) continue;
-      copy[name] = SECRET_HEADER.test(name) ? REDACTED : this.#redact(value);
+      copy[this.#secrets.redactName(name)] = SECRET_HEADER.test(name)
+        ? REDACTED
+        : this.#secrets.redact(value);
     }
     return copy;
-  }
-
-  #redact(text: string): string {
-    let result = text;
-    for (const secret of this.#secrets) {
-      if (result.includes(secret)) result = result.replaceAll(secret, REDACTED);
-    }
-    return result;
   }
 }
