@@ -24,7 +24,7 @@ import { specOperations } from './operations.generated.ts';
 import { type OrderSeed, type PetSeed, parsePetSeed } from './orders/order-input.ts';
 import { inFixture, seedOrderStore } from './orders/seed.ts';
 import type { OrderStore } from './orders/store.ts';
-import { adminApi } from './routes/admin.ts';
+import { adminApi, adminTurnedOff } from './routes/admin.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { deprecationNotice, petRoutes } from './routes/pets.ts';
 import type { Clock, MockRequest, MockResponse } from './types.ts';
@@ -56,7 +56,10 @@ export interface MockApiOptions {
   readonly petsDeprecation?: Date | string;
   /** When GET /pets/{petId} starts answering 410 Gone; default 2027-07-01. */
   readonly petsSunset?: Date | string;
-  /** Serve the /__mock admin API; default true. */
+  /**
+   * Serve the /__mock admin API; default true. Without it every /__mock path answers 404 saying so (not a
+   * 401 asking for a key), and the server leaves out the control page and the simulation's controls.
+   */
   readonly admin?: boolean;
   /** More of the mock (the dashboard simulation, say); they run before authentication. */
   readonly extensions?: readonly MockExtension[];
@@ -168,9 +171,11 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     ...storeOwn,
     ...extensions.flatMap((extension) => extension.presets ?? extension.scenarios ?? []),
   ];
-  if (options.admin !== false) {
-    extensions.push(adminApi({ store, journal, kit: controlPlanes.kit, clock, reset, traffic, presets }));
-  }
+  extensions.push(
+    options.admin === false
+      ? adminTurnedOff()
+      : adminApi({ store, journal, kit: controlPlanes.kit, clock, reset, traffic, presets }),
+  );
 
   const router = new Router([...orderRoutes(store, kit), ...petRoutes(pets, deprecation, kit, clock)]);
   const { respond, failure } = createHandle({

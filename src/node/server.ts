@@ -188,6 +188,8 @@ function build(options: ServerOptions, mcp?: typeof import('../mcp/endpoint.ts')
   const given = options.domains || {};
   // The simulation's host routing serves the attached custom domains and, on this server, refuses the rest.
   const domainsOptions = {
+    // The simulation's controls (/__mock/dashboard) belong to the admin API: off with it, unless said otherwise.
+    controls: options.admin !== false,
     ...given,
     ownHosts: [options.host ?? '127.0.0.1', ...(given.ownHosts ?? []), ...(options.allowedHosts ?? [])],
     refuseUnknownHosts: !allowAll,

@@ -269,6 +269,18 @@ describe('latency', () => {
     expect((await call(mock, 'GET', '/__mock/latency')).json.global).toBe('100ms-300ms');
   });
 
+  test('a latency or a delay that is not one is refused in words from the spec, not with its pattern', async () => {
+    const mock = create();
+    const latency = await call(mock, 'PUT', '/__mock/latency', { global: 'fast' });
+    expect(latency.json.message).toBe(
+      'Invalid request body: "global" must be a delay such as 300ms, or a range such as 100ms-800ms (uniform), at most 60s.',
+    );
+    const delay = await call(mock, 'POST', '/__mock/faults', { path: '/v1', fault: 'delay', delay: 'soon' });
+    expect(delay.json.message).toBe(
+      'Invalid request body: "delay" must be a duration such as 90s, 5m, 1h30m or 400d.',
+    );
+  });
+
   test('a latency beyond 60s or backwards is a 400 and changes nothing', async () => {
     const mock = create();
     for (const global of ['2m', '800ms-100ms', 'fast']) {
