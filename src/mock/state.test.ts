@@ -12,7 +12,10 @@ const request = (path: string, session?: string): MockRequest => ({
   method: 'GET',
   path,
   query: '',
-  headers: { authorization: 'Bearer state-test-key', ...(session === undefined ? {} : { 'x-mock-session': session }) },
+  headers: {
+    authorization: 'Bearer state-test-key',
+    ...(session === undefined ? {} : { 'x-mock-session': session }),
+  },
 });
 
 /** A mock on `state` that records what reaches onUnexpectedError. */

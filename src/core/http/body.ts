@@ -110,8 +110,12 @@ function describe(problem: BodyProblem, field: string, patterns: BodyValidator<u
   switch (problem.keyword) {
     case 'pattern': {
       // "A delay such as `300ms`, …" becomes "must be a delay such as 300ms, …".
-      const wanted = patterns?.[String(problem.params.pattern)]?.trim().replace(/\.$/, '').replaceAll('`', '');
-      if (wanted) return `${name} must be ${wanted.charAt(0).toLowerCase()}${wanted.slice(1).replace(/\s+/g, ' ')}`;
+      const wanted = patterns?.[String(problem.params.pattern)]
+        ?.trim()
+        .replace(/\.$/, '')
+        .replaceAll('`', '');
+      if (wanted)
+        return `${name} must be ${wanted.charAt(0).toLowerCase()}${wanted.slice(1).replace(/\s+/g, ' ')}`;
       return `${name} ${problem.message ?? 'is not valid'}`;
     }
     case 'additionalProperties':
