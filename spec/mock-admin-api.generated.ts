@@ -423,7 +423,10 @@ export interface components {
             readonly created: string;
             /** Format: date-time */
             readonly lastUsed: string;
-            /** @description Whether it has changed an order (it then holds a copy of the orders of its own). */
+            /**
+             * @description Whether it has changed an order (it then holds copies of the chunks of the seed it changed, until a
+             *     reset).
+             */
             readonly ordersCopied: boolean;
             readonly journalEntries: number;
         };

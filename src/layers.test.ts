@@ -56,6 +56,7 @@ describe('the framework-free layers', () => {
       inside('domains/'),
       inside('pages/control-server.ts'),
       inside('pages/dashboard-server.ts'),
+      inside('pages/landing.ts'),
       // Loaded only with `mcp: true`.
       inside('mcp/endpoint.ts'),
     ]);

@@ -61,6 +61,12 @@ describe('spec/', () => {
     expect(adminSpec.info.description.replace(/\s+/g, ' ')).toContain(journals);
   });
 
+  test('docs/sessions.md names exactly the fields GET /__mock/sessions answers', () => {
+    const docs = readFileSync(new URL('../../docs/sessions.md', import.meta.url), 'utf8');
+    const named = /__mock\/sessions +# ([\w, ]+)$/m.exec(docs)?.[1]?.split(/, */);
+    expect(named).toEqual(Object.keys(adminSpec.components.schemas.Session.properties));
+  });
+
   test('declares the /v1 prefix on every server and bearer security for every operation', () => {
     expect(storeSpec.info.version).toBe('1.0.0');
     for (const server of storeSpec.servers) expect(server.url).toMatch(/\/v1$/);

@@ -13,6 +13,7 @@ import {
 import { createMock, type Mock, type MockOptions } from '../mock/mock.ts';
 import { isControlPagePath, withControlPage } from '../pages/control-server.ts';
 import { isDashboardPagePath, withDashboardPage } from '../pages/dashboard-server.ts';
+import { isRootUrl, isSpecPath, withLanding } from '../pages/landing.ts';
 import { createListener, type ListenerOptions } from './listener.ts';
 import { answerAndClose, boundIgnoredBody, writeRaw } from './raw-answer.ts';
 import { createRequestGate, hasBody } from './request-gate.ts';
@@ -221,19 +222,29 @@ function build(options: ServerOptions, mcp?: typeof import('../mcp/endpoint.ts')
     serviceNames: ['0.0.0.0', '::', '[::]'].includes(options.host ?? ''),
   });
 
+  const landing = withLanding(listener, {
+    basePath: api.basePath,
+    version: packageVersion(),
+    admin: options.admin !== false,
+    dashboard: withPages !== listener,
+  });
+
   const pass = (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => {
     if (expectsContinue) res.writeContinue();
     boundIgnoredBody(req, maxBodyBytes);
     const url = req.url ?? '/';
-    // The Store API's requests go straight on: only `/__…` paths can name a page.
-    if (url.charCodeAt(1) !== 95 /* _ */) return listener(req, res);
+    const root = isRootUrl(url);
+    // The Store API's requests go straight on: only `/` and `/__…` paths can name a page.
+    if (!root && url.charCodeAt(1) !== 95 /* _ */) return listener(req, res);
     const path = url.split('?', 1)[0] as string;
     const front =
       mcpEndpoint && path === mcp?.MCP_PATH
         ? mcpEndpoint
         : isDashboardPagePath(path) || isControlPagePath(path)
           ? page
-          : undefined;
+          : (root || isSpecPath(path)) && (req.method === 'GET' || req.method === 'HEAD')
+            ? landing
+            : undefined;
     if (!front) return listener(req, res);
     // The page's answers reach the request log too.
     if (onResponse) {
