@@ -55,7 +55,7 @@ const shipped = [
   /^(README|CHANGELOG)\.md$/,
   /^LICENSE$/,
   /^bin\/petstore-(mock|conformance)\.js$/,
-  /^dist\/.+\.(js|js\.map|d\.ts|json)$/,
+  /^dist\/.+\.(js|cjs|js\.map|d\.ts|d\.cts|json)$/,
   /^spec\/[\w.-]+\.yaml$/,
   /^fixtures\/[\w.-]+\.json$/,
   /^src\/pages\/(dashboard|control|shared)\/[\w-]+\.(js|html|css)$/,
