@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Consumer, createConsumer } from './support/consumer.ts';
@@ -18,10 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => consumer?.remove());
 
-test('installs from a git URL: built, packed without the repository scripts, its bins and exports working', async () => {
+test('installs from a git URL: built on install, its bins and exports working', async () => {
+  // npm builds a git dependency with its `prepare` script (which npm 11 asks the user to allow, as the README says).
   const installed = join(consumer.dir, 'node_modules', 'petstore-mock');
-  const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
-  expect(manifest.scripts).toBeUndefined();
+  expect(existsSync(join(installed, 'dist', 'cli', 'cli.js'))).toBe(true);
   const help = await consumer.run('npx', ['--no-install', 'petstore-mock', '--help']);
   expect(help.stdout, help.stderr).toMatch(/Usage: petstore-mock/);
   consumer.write(
