@@ -15,7 +15,9 @@ describe('the packed manifest', () => {
   });
 
   it('is never what the repository keeps: its package.json still has the scripts a clone needs', () => {
-    expect(Object.keys(repositoryManifest.scripts)).toEqual(expect.arrayContaining(['start', 'test', 'build']));
+    expect(Object.keys(repositoryManifest.scripts)).toEqual(
+      expect.arrayContaining(['start', 'test', 'build']),
+    );
     expect(repositoryManifest.devDependencies).toHaveProperty('vitest');
   });
 });
