@@ -24,11 +24,12 @@ import { type OrderSeed, type PetSeed, parsePetSeed } from './orders/order-input
 import { inFixture, seedOrderStore } from './orders/seed.ts';
 import type { OrderStore } from './orders/store.ts';
 import { adminApi } from './routes/admin.ts';
+import { type OAuthOptions, oauthPart } from './routes/oauth-token.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { deprecationNotice, petRoutes } from './routes/pets.ts';
 import type { Clock, MockRequest, MockResponse } from './types.ts';
 
-export interface MockApiOptions {
+export interface MockApiOptions extends OAuthOptions {
   /** Accepted bearer keys; default: the development key `petstore-dev-key`. */
   readonly apiKeys?: readonly string[];
   /** Seed orders (fixture format); default: fixtures/orders.json. Ignored when `store` is given. */
@@ -142,14 +143,20 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const origins = corsOrigins(options);
   const kit = new ResponseKit(origins);
   const controlPlanes = new ControlPlanes(options.adminCorsOrigins);
-  const journal = new RequestJournal(options.journalLimit ?? {}, apiKeys);
+  const oauth = oauthPart(options, clock);
+  const journal = new RequestJournal(options.journalLimit ?? {}, [...apiKeys, ...(oauth?.secrets ?? [])]);
   const traffic = new TrafficControls({ latency: startLatency(options.latency), random: options.random });
-  const extensions = [deprecationNotice(deprecation, kit), ...(options.extensions ?? [])];
+  const extensions = [
+    deprecationNotice(deprecation, kit),
+    ...(oauth ? [oauth.endpoint] : []),
+    ...(options.extensions ?? []),
+  ];
 
   async function reset(): Promise<void> {
     clock.reset();
     await store.reset();
     journal.clear();
+    await oauth?.tokens.clear();
     traffic.reset();
     for (const extension of extensions) await extension.reset?.();
   }
@@ -167,6 +174,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const { respond, failure } = createHandle({
     basePath,
     apiKeys,
+    accessTokens: oauth?.tokens,
     router,
     extensions,
     kit,

@@ -9,6 +9,7 @@ import {
 } from '../core/controls/sessions.ts';
 import type { ExtensionFactory, MockExtension } from '../core/extension.ts';
 import type { Answer } from '../core/handle.ts';
+import type { TokenStore } from '../core/http/access-tokens.ts';
 import type { OrderStore } from '../core/orders/store.ts';
 import type { MockRequest, MockResponse } from '../core/types.ts';
 import { answeringHealth, type HealthOptions } from './health.ts';
@@ -17,7 +18,7 @@ import type { MockState, StatePort } from './state.ts';
 
 export type { MockState, SessionParts, StatePort } from './state.ts';
 
-export interface MockOptions extends Omit<MockApiOptions, 'clock' | 'extensions' | 'store'> {
+export interface MockOptions extends Omit<MockApiOptions, 'clock' | 'extensions' | 'store' | 'tokens'> {
   /**
    * Where the mock keeps its state: in this process (default: `memoryState` from `clock`, `orders` and
    * `store`) or shared by replicas (`openRedisState`). A state brings its own clock, seed and store, so
@@ -76,14 +77,14 @@ export function createMock(options: MockOptions = {}): Mock {
   }
   const documents = port.documents ?? {};
   const admin = sessionsAdmin(() => sessions);
-  const build = (store: OrderStore, clock: MockClock): MockState => {
+  const build = (store: OrderStore, clock: MockClock, tokens?: TokenStore): MockState => {
     const extensions = (options.extensions ?? []).map((extension) =>
       typeof extension === 'function' ? extension({ clock, documents }) : extension,
     );
-    const api = createMockApi({ ...options, clock, store, extensions: [...extensions, admin] });
+    const api = createMockApi({ ...options, clock, store, tokens, extensions: [...extensions, admin] });
     return { ...api, extensions };
   };
-  const main = build(port.store, port.clock);
+  const main = build(port.store, port.clock, port.tokens);
   const limits = { ...DEFAULT_SESSION_LIMITS, ...options.sessions };
   const sessions = port.sessions({ build, limits });
   const run = port.run?.bind(port);

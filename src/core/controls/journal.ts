@@ -1,6 +1,7 @@
 import type { HeaderMap, MockRequest } from '../types.ts';
 import type { JournalEntry } from './journal-entry.ts';
 import { findEntries, type JournalQuery } from './journal-query.ts';
+import { createRedaction, type Redaction } from './redaction.ts';
 
 export type { JournalEntry } from './journal-entry.ts';
 
@@ -15,9 +16,6 @@ export interface JournalLimits {
 
 export const JOURNAL_DEFAULTS = { entries: 1000, bytes: 4 * 1024 * 1024, readBytes: 1024 * 1024 } as const;
 
-/** Headers whose whole value is a credential, whatever it holds. */
-const SECRET_HEADER = /authorization|cookie|api-key|apikey|token|secret|session|password/;
-const REDACTED = '[redacted]';
 /** What an entry costs beside its strings (the object, the time, the status), as counted against the cap. */
 const ENTRY_OVERHEAD = 64;
 
@@ -42,7 +40,7 @@ interface Kept {
  */
 export class RequestJournal {
   readonly #limits: Required<JournalLimits>;
-  readonly #secrets: readonly string[];
+  readonly #redaction: Redaction;
   #kept: (Kept | undefined)[] = [];
   #times = new Float64Array(0);
   #statuses = new Uint16Array(0);
@@ -52,14 +50,11 @@ export class RequestJournal {
   #bytes = 0;
   #last: Kept | undefined;
 
-  /** `secrets`: the values to redact wherever they appear (the mock's keys). */
+  /** `secrets`: the values to redact wherever they appear (the mock's keys and client secrets). */
   constructor(limits: number | JournalLimits = {}, secrets: readonly string[] = []) {
     const given = typeof limits === 'number' ? { entries: limits } : limits;
     this.#limits = { ...JOURNAL_DEFAULTS, ...given };
-    // With their percent-encoded forms, longest first so that no key leaves a fragment of another.
-    this.#secrets = [...new Set(secrets.flatMap((key) => [key, encodeURIComponent(key)]))]
-      .filter((key) => key.length > 0)
-      .sort((a, b) => b.length - a.length);
+    this.#redaction = createRedaction(secrets);
   }
 
   get limit(): number {
@@ -112,10 +107,10 @@ export class RequestJournal {
       result.push({
         time: new Date(this.#times[slot] as number).toISOString(),
         method: request.method,
-        path: this.#redact(request.path),
-        query: this.#redact(request.query),
+        path: this.#redaction.text(request.path),
+        query: this.#redaction.text(request.query),
         status: this.#statuses[slot] as number,
-        headers: this.#redactHeaders(request.headers),
+        headers: this.#redaction.headers(request.headers),
       });
     }
     return result;
@@ -195,22 +190,5 @@ export class RequestJournal {
     this.#times = times;
     this.#statuses = statuses;
     this.#first = 0;
-  }
-
-  #redactHeaders(headers: HeaderMap): Record<string, string> {
-    const copy: Record<string, string> = {};
-    for (const [name, value] of Object.entries(headers)) {
-      if (value === undefined) continue;
-      copy[name] = SECRET_HEADER.test(name) ? REDACTED : this.#redact(value);
-    }
-    return copy;
-  }
-
-  #redact(text: string): string {
-    let result = text;
-    for (const secret of this.#secrets) {
-      if (result.includes(secret)) result = result.replaceAll(secret, REDACTED);
-    }
-    return result;
   }
 }
