@@ -6,23 +6,25 @@ export type Write = (line: string) => void;
 
 /**
  * One line per request: method, path, status and milliseconds. Headers are never logged, so neither is the
- * Authorization header; the query string is left out too, since clients sometimes put keys there. Health
- * checks are left out: a container's HEALTHCHECK or a probe asks every few seconds, for ever.
+ * Authorization header; the query string is left out too, since clients sometimes put keys there, and the
+ * path goes through `redact` (the journal's redaction: keys, client secrets, issued tokens). Health checks
+ * are left out: a container's HEALTHCHECK or a probe asks every few seconds, for ever.
  */
-export function requestLogger(format: LogFormat, write: Write) {
+export function requestLogger(format: LogFormat, write: Write, redact: (text: string) => string = (t) => t) {
   return (request: MockRequest, status: number, milliseconds: number): void => {
     if (request.path === HEALTH_PATH) return;
     const ms = Math.round(milliseconds * 10) / 10;
+    const path = redact(request.path);
     write(
       format === 'json'
         ? JSON.stringify({
             time: new Date().toISOString(),
             method: request.method,
-            path: request.path,
+            path,
             status,
             ms,
           })
-        : `${request.method} ${request.path} ${status} ${ms}ms`,
+        : `${request.method} ${path} ${status} ${ms}ms`,
     );
   };
 }

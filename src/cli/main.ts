@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { once } from 'node:events';
 import { hostname } from 'node:os';
+import { createRedaction } from '../core/controls/redaction.ts';
 import { createNodeDnsResolver } from '../node/dns-resolver.ts';
 import { type ServerOptions, startServer } from '../node/server.ts';
 import { packageVersion } from '../node/version.ts';
@@ -129,6 +130,8 @@ function serverOptions(
     port,
     host: options.host,
     apiKeys: options.apiKeys,
+    oauthClients: options.oauthClients,
+    tokenTtlMs: options.tokenTtlMs,
     corsOrigin: options.corsOrigin,
     cors: options.cors,
     ...(options.latency ? { latency: options.latency } : {}),
@@ -137,12 +140,18 @@ function serverOptions(
     admin: options.admin,
     mcp: options.mcp,
     ...(options.petsSunset ? { petsSunset: options.petsSunset } : {}),
-    ...(options.quiet ? {} : { onResponse: requestLogger(options.logFormat, write) }),
+    ...(options.quiet ? {} : { onResponse: requestLogger(options.logFormat, write, logRedaction(options)) }),
     onUnexpectedError: (error, request) =>
       log('unexpected-error', { method: request.method, path: request.path, error: String(error) }, [
         `Unexpected error on ${request.method} ${request.path}: ${(error as Error).stack ?? String(error)}`,
       ]),
   };
+}
+
+/** The journal's redaction for the log's paths: the keys, the client secrets and every issued token. */
+function logRedaction(options: CliOptions): (text: string) => string {
+  const secrets = [...options.apiKeys, ...options.oauthClients.map((client) => client.clientSecret)];
+  return createRedaction(secrets).text;
 }
 
 /** Loaded only with --store: node-redis stays out of the default start-up (and of the MSW bundle). */

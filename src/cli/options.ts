@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { parseLatency } from '../core/controls/latency.ts';
 import { quote } from '../core/http/text.ts';
+import type { OAuthClient } from '../core/routes/oauth-token.ts';
 import { maxPropagationMs, parseDuration } from '../domains/index.ts';
 import { parseDnsServer } from '../node/dns-resolver.ts';
 import { DEFAULT_KEY_PREFIX } from '../redis/settings.ts';
@@ -13,6 +14,7 @@ import {
   orderCount,
   UsageError,
 } from './checks.ts';
+import { oauthOptions } from './oauth-options.ts';
 import { oneLine } from './text.ts';
 
 export { UsageError } from './checks.ts';
@@ -23,6 +25,10 @@ export interface CliOptions {
   readonly host: string;
   /** Keys from --api-key, else PETSTORE_API_KEY; empty means the development key. */
   readonly apiKeys: readonly string[];
+  /** Clients of POST /oauth/token (--oauth-client, else PETSTORE_OAUTH_CLIENTS); none: no token endpoint. */
+  readonly oauthClients: readonly OAuthClient[];
+  /** How long an issued token is accepted, on the mock's clock (--token-ttl). */
+  readonly tokenTtlMs: number;
   /** Generate orders at start-up instead of loading fixtures. */
   readonly generate?: { readonly seed: number; readonly count: number };
   readonly fixturesFile?: string;
@@ -139,6 +145,7 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
         : envKey === undefined
           ? []
           : [apiKey('PETSTORE_API_KEY', envKey)],
+      ...oauthOptions(values['oauth-client'], fromEnv(env, 'PETSTORE_OAUTH_CLIENTS'), values['token-ttl']),
       ...(generate ? { generate } : {}),
       ...(values.fixtures === undefined ? {} : { fixturesFile: values.fixtures }),
       watch: values.watch,
@@ -170,6 +177,8 @@ const OPTIONS = {
   port: { type: 'string' },
   host: { type: 'string' },
   'api-key': { type: 'string', multiple: true },
+  'oauth-client': { type: 'string', multiple: true },
+  'token-ttl': { type: 'string' },
   seed: { type: 'string' },
   orders: { type: 'string' },
   fixtures: { type: 'string' },

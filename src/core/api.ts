@@ -146,10 +146,12 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const oauth = oauthPart(options, clock);
   const journal = new RequestJournal(options.journalLimit ?? {}, [...apiKeys, ...(oauth?.secrets ?? [])]);
   const traffic = new TrafficControls({ latency: startLatency(options.latency), random: options.random });
+  // The token endpoint after the given extensions: the domains simulation's host routing refuses a Host
+  // that is not the mock's before anything answers.
   const extensions = [
     deprecationNotice(deprecation, kit),
-    ...(oauth ? [oauth.endpoint] : []),
     ...(options.extensions ?? []),
+    ...(oauth ? [oauth.endpoint] : []),
   ];
 
   async function reset(): Promise<void> {
