@@ -27,7 +27,7 @@ Options:
   --shipped-order-id ID   opt-in: try to cancel this shipped order (409 check)
   --pet-id ID             pet id for the deprecated GET /pets/{petId} (default 1)
   --header NAME:VALUE     sent with every request, repeatable (e.g. X-Mock-Session: ci-42); values of
-                          credential-like names (auth, cookie, token, api-key) are redacted like the key
+                          credential-like names (auth, cookie, token, key, secret, signature…) are redacted
   --reporter NAME         pretty | json | junit; repeatable (default pretty)
   --output DIR            write json/junit reports to DIR (conformance.json, conformance.junit.xml)
   --timeout MS            budget of one request, waits included (default ${LIMITS.timeoutMs.fallback}, at most ${LIMITS.timeoutMs.max})

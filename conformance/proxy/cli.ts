@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Io } from '../cli/main.ts';
+import { jsonText } from '../output/text.ts';
 import { UsageError } from '../run/usage-error.ts';
 import { formatBanner, formatProxySummary, formatViolation } from './pretty.ts';
 import { startProxy } from './server.ts';
@@ -127,7 +128,7 @@ export async function proxyMain(
   const summary = await proxy.stop();
   const report = proxy.report();
   for (const name of command.files) {
-    const text = name === 'json' ? `${JSON.stringify(report, null, 2)}\n` : proxy.junit();
+    const text = name === 'json' ? jsonText(report) : proxy.junit();
     if (!command.output) io.stdout(text);
     else {
       const file = join(command.output, FILES[name]);

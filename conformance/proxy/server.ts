@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadSpec } from '../contract/spec.ts';
+import { redactingWith } from '../output/redaction-scope.ts';
+import { jsonText } from '../output/text.ts';
 import { createJunitReporter } from '../reporters/junit.ts';
 import type { CheckResult, Summary } from '../run/events.ts';
 import { createForwarder } from './forward.ts';
@@ -67,7 +69,10 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
     const exchange = await forwarder.forward(req, res, below);
     for (const secret of secretsInResponse(exchange.answer?.rawHeaders ?? [])) secrets.add(secret);
     const graded = { ...exchange, target, path: below.split('?')[0] || '/' };
-    const violations = observe(spec, recorder, graded, ++seq, options.maxBodyBytes);
+    // Quotes of the answer are redacted before they are cut (output/redaction-scope.ts).
+    const violations = redactingWith(secrets.redact, () =>
+      observe(spec, recorder, graded, ++seq, options.maxBodyBytes),
+    );
     for (const violation of violations) hooks.onViolation?.(violation);
   }
 
@@ -149,7 +154,7 @@ function answerReport(req: IncomingMessage, res: ServerResponse, report: ProxyRe
     jsonError(res, 405, 'METHOD_NOT_ALLOWED', `${REPORT_PATH} answers GET only`);
     return;
   }
-  const body = `${JSON.stringify(report, null, 2)}\n`;
+  const body = jsonText(report);
   res.writeHead(200, {
     'content-type': 'application/json',
     'cache-control': 'no-store',

@@ -1,4 +1,5 @@
 import type { Exchange } from '../http/exchange.ts';
+import { jsonText } from '../output/text.ts';
 import type { CheckResult, ConformanceEvent, Reporter, Summary } from '../run/events.ts';
 
 /** Bodies in the JSON report are cut to this many characters; the report stays readable for a 50 MB answer. */
@@ -35,7 +36,7 @@ export function createJsonReporter(): Reporter & { output(): string } {
         summary,
         checks,
       };
-      return `${JSON.stringify(report, null, 2)}\n`;
+      return jsonText(report);
     },
   };
 }

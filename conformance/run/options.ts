@@ -15,7 +15,7 @@ export interface ConformanceOptions {
   petId?: string;
   /**
    * Headers sent with every request (`--header`), e.g. `{ 'x-mock-session': 'ci-42' }` for a session of its
-   * own on a shared mock. Values of credential-like names (…auth…, cookie, token, api-key) are redacted.
+   * own on a shared mock. Values of credential-like names (…auth…, cookie, token, key, signature…) are redacted.
    */
   headers?: Record<string, string>;
   /** Opt-in: send an undocumented method with a valid key (405 check). Default: on when an order id is given. */

@@ -4,6 +4,8 @@ import { Session } from '../checks/session.ts';
 import { loadSpec } from '../contract/spec.ts';
 import { EXPLORE_CHECKS, runExploration } from '../explore/index.ts';
 import { createHttpClient } from '../http/client.ts';
+import type { Redactor } from '../output/redact.ts';
+import { redactingWith } from '../output/redaction-scope.ts';
 import { Failure, Skip } from '../rules/outcome.ts';
 import type { Severity } from '../rules/rule.ts';
 import type { CheckResult, ConformanceEvent, Summary } from './events.ts';
@@ -59,7 +61,7 @@ export async function* runChecks(
   let notRun = 0;
   if (error === undefined) {
     for (const [index, check] of checks.entries()) {
-      let result = clock.now() < deadline ? await runCheck(check, session) : undefined;
+      let result = clock.now() < deadline ? await runCheck(check, session, redact) : undefined;
       if (result === undefined || clock.now() >= deadline) {
         // Out of time: this check's verdict would rest on cut-off requests, and the rest cannot run.
         result = {
@@ -77,7 +79,8 @@ export async function* runChecks(
     if (options.explore) {
       const now = () => clock.now();
       const deps = { options, spec, client, listedIds: () => session.listedIds(), now, deadline };
-      const explored = await runExploration(deps, options.explore);
+      const settings = options.explore;
+      const explored = await redactingWith(redact, () => runExploration(deps, settings));
       for (const [index, result] of explored.entries()) {
         results.push(result);
         yield { type: 'check', result: redactResult(result, redact), index, total: explored.length };
@@ -144,7 +147,7 @@ const SATISFIED: Record<Requirement, (options: ResolvedOptions) => boolean> = {
 };
 
 /** Runs one check; a Failure fails it, a Skip skips it, any other exception is a failure of that check. */
-async function runCheck(check: Check, session: Session): Promise<CheckResult> {
+async function runCheck(check: Check, session: Session, redact: Redactor): Promise<CheckResult> {
   const info = infoOf(check);
   const missing = (check.requires ?? []).find((r) => !SATISFIED[r](session.options));
   if (missing)
@@ -161,7 +164,7 @@ async function runCheck(check: Check, session: Session): Promise<CheckResult> {
   let status: CheckResult['status'] = 'passed';
   let message: string;
   try {
-    message = await check.run(session);
+    message = await redactingWith(redact, () => check.run(session));
   } catch (error) {
     status = error instanceof Skip ? 'skipped' : 'failed';
     const expected = error instanceof Failure || error instanceof Skip;
