@@ -32,6 +32,7 @@ export function createJsonReporter(): Reporter & { output(): string } {
         startedAt: started?.startedAt,
         safe: started?.safe,
         apiKey: started?.apiKey,
+        ...(started?.credential ? { credential: started.credential } : {}),
         ...(started?.explore ? { explore: started.explore } : {}),
         summary,
         checks,

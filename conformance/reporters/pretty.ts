@@ -1,3 +1,4 @@
+import type { CredentialSourceName } from '../http/credential.ts';
 import { escapeControls } from '../output/text.ts';
 import type { CheckResult, ConformanceEvent, Reporter, Summary } from '../run/events.ts';
 import { curlFor, exchangesToReproduce } from './reproduce.ts';
@@ -11,6 +12,15 @@ const MAX_LINE = 2000;
 const oneLine = (text: string): string => {
   const safe = escapeControls(text);
   return safe.length > MAX_LINE ? `${safe.slice(0, MAX_LINE)}…` : safe;
+};
+
+/** The start's line on the credential: where it comes from, never what it is. */
+const CREDENTIAL_SAID: Record<CredentialSourceName | 'none', string> = {
+  none: 'API key: not given',
+  'api-key': 'API key: given (redacted in every report)',
+  'api-key-file': 'API key: from the key file (redacted in every report)',
+  'token-command': 'token: from --token-command, fetched again before it expires (redacted in every report)',
+  oauth: 'token: OAuth 2.0 client credentials, fetched again before it expires (redacted in every report)',
 };
 
 type Tag = 'PASS' | 'FAIL' | 'WARN' | 'SKIP' | 'INFO' | 'ERROR';
@@ -52,7 +62,7 @@ export function createPrettyReporter(
             ? '  mode: safe (reads, unauthenticated requests, DELETEs of ids proven absent; no order is cancelled)\n'
             : '  mode: opt-in state changes (the given order ids are cancelled or tried)\n',
         );
-        write(`  API key: ${event.apiKey === 'given' ? 'given (redacted in every report)' : 'not given'}\n`);
+        write(`  ${CREDENTIAL_SAID[event.credential ?? 'none']}\n`);
         if (event.explore) {
           const { seed, maxRequests, allowWrites } = event.explore;
           write(
@@ -97,6 +107,10 @@ export function formatSummary(summary: Summary): string {
   const passed = must.passed + should.passed + info.passed;
   const failed = must.failed + should.failed + info.failed;
   const skipped = must.skipped + should.skipped + info.skipped;
+  const credential = summary.credential;
+  if (credential && (credential.source === 'token-command' || credential.source === 'oauth')) {
+    lines.push(`  token refreshed (${credential.refreshes}×)`);
+  }
   if (summary.outcome === 'incomplete') lines.push(`Incomplete: ${oneLine(summary.error ?? '')}`);
   const verdict = summary.outcome === 'passed' ? 'PASS' : summary.outcome === 'failed' ? 'FAIL' : 'ERROR';
   lines.push(

@@ -1,3 +1,4 @@
+import type { CredentialSourceName } from '../http/credential.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { CheckInfo, Severity } from '../rules/rule.ts';
 
@@ -35,6 +36,8 @@ export interface Summary {
   counts: Record<Severity, SeverityCounts>;
   durationMs: number;
   error?: string;
+  /** The credential's source, and how often a token was fetched again during the run (a key: never). */
+  credential?: { source: CredentialSourceName; refreshes: number };
 }
 
 export type ConformanceEvent =
@@ -46,6 +49,8 @@ export type ConformanceEvent =
       /** True when no state-changing check was opted in. */
       safe: boolean;
       apiKey: 'given' | 'absent';
+      /** Where the credential comes from, when there is one. */
+      credential?: CredentialSourceName;
       /** Exploration mode: the seed that reproduces the run, the request budget, whether writes are allowed. */
       explore?: { seed: number; maxRequests: number; allowWrites: boolean };
     }

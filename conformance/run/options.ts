@@ -1,12 +1,18 @@
 import { canonicalId, isInt64 } from '../contract/raw-json.ts';
 import { type ExploreInput, type ExploreSettings, resolveExplore } from '../explore/settings.ts';
+import { type Credential, credentialProblem } from '../http/credential.ts';
+import { type CredentialOptions, resolveCredential } from './credentials.ts';
+import { secretValues } from './extra-headers.ts';
+import { createRunSecrets, type RunSecrets } from './redaction.ts';
 import { UsageError } from './usage-error.ts';
 
-/** Options of runConformance(); the CLI maps its flags onto these. */
-export interface ConformanceOptions {
+/**
+ * Options of runConformance(); the CLI maps its flags onto these. The credential comes from one of `apiKey`,
+ * `apiKeyFile`, `tokenCommand` or `oauth` (CredentialOptions), or none.
+ */
+export interface ConformanceOptions extends CredentialOptions {
   /** Base URL, the API's base path included: `https://staging.example/v1`; the checks' paths go below it. */
   baseUrl: string;
-  apiKey?: string;
   /** Opt-in: a pending order the run may cancel. Passed through exactly as given. */
   pendingOrderId?: string;
   /** Opt-in: a shipped order the run tries to cancel. */
@@ -42,6 +48,11 @@ export interface ConformanceOptions {
   specPath?: string;
   /** Exploration mode instead of the fixed checks (conformance/explore): generated requests, shrunk failures. */
   explore?: boolean | ExploreInput;
+  /**
+   * The run's secrets, to redact what you write yourself with every token the run fetches
+   * (`secrets.redact(text)`); the run makes its own when not given.
+   */
+  secrets?: RunSecrets;
 }
 
 /** Monotonic milliseconds, a sleep on the same clock, and the randomness of backoff jitter. */
@@ -49,12 +60,15 @@ export interface Clock {
   now(): number;
   sleep(ms: number): Promise<void>;
   random(): number;
+  /** Wall time (ms since the epoch), to read a JWT token's `exp`; default Date.now. */
+  wallNow?(): number;
 }
 
 export const SYSTEM_CLOCK: Clock = {
   now: () => performance.now(),
   sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
   random: Math.random,
+  wallNow: () => Date.now(),
 };
 
 export const LIMITS = {
@@ -68,10 +82,11 @@ export interface ResolvedOptions
   extends Required<
     Omit<
       ConformanceOptions,
-      'apiKey' | 'pendingOrderId' | 'shippedOrderId' | 'rateLimit' | 'specPath' | 'explore'
+      keyof CredentialOptions | 'pendingOrderId' | 'shippedOrderId' | 'rateLimit' | 'specPath' | 'explore'
     >
   > {
-  apiKey?: string;
+  /** The run's credential (a key, or tokens from a command or a token endpoint); undefined: none given. */
+  credential?: Credential;
   pendingOrderId?: string;
   shippedOrderId?: string;
   rateLimit?: number;
@@ -104,16 +119,10 @@ function id(name: string, value: string | undefined): string | undefined {
   return canonicalId(value);
 }
 
-/**
- * Why the key cannot be sent as `Authorization: Bearer <key>`, or undefined. Names the problem, never the key.
- */
+/** Why the key cannot be sent as `Authorization: Bearer <key>`, or undefined. Names the problem, never the key. */
 export function keyProblem(key: string): string | undefined {
-  if (/[\r\n]/.test(key)) return 'the API key contains a line break (two keys pasted into one secret?)';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused here.
-  if (/[\u0000-\u001f\u007f]/.test(key)) return 'the API key contains a control character';
-  if (/\s/.test(key)) return 'the API key contains white space (a Bearer token cannot, RFC 6750 §2.1)';
-  if (/[^\u0021-\u007e]/.test(key)) return 'the API key contains a character outside printable ASCII';
-  return undefined;
+  const problem = credentialProblem(key);
+  return problem === undefined ? undefined : `the API key ${problem}`;
 }
 
 /** The base URL without a trailing slash; credentials, a query or a fragment in it are refused, never printed. */
@@ -142,9 +151,19 @@ function baseUrlOf(text: string): string {
 
 export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
   const baseUrl = baseUrlOf(options.baseUrl);
-  const apiKey = options.apiKey || undefined;
-  const problem = apiKey === undefined ? undefined : keyProblem(apiKey);
-  if (problem) throw new UsageError(problem);
+  const secrets = options.secrets ?? createRunSecrets();
+  const headers = options.headers ?? {};
+  for (const value of secretValues(headers)) secrets.add(value);
+  const timeoutMs = positive('timeout', options.timeoutMs, LIMITS.timeoutMs.fallback, LIMITS.timeoutMs.max);
+  const clock = options.clock ?? SYSTEM_CLOCK;
+  const fetch = options.fetch ?? globalThis.fetch;
+  const credential = resolveCredential(options, {
+    timeoutMs,
+    fetch,
+    now: () => clock.now(),
+    wallNow: () => (clock.wallNow ?? Date.now)(),
+    secrets,
+  });
   const pendingOrderId = id('pending order id', options.pendingOrderId);
   const shippedOrderId = id('shipped order id', options.shippedOrderId);
   if (pendingOrderId !== undefined && pendingOrderId === shippedOrderId) {
@@ -152,13 +171,14 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
   }
   return {
     baseUrl,
-    apiKey,
+    credential,
+    secrets,
     pendingOrderId,
     shippedOrderId,
     petId: id('pet id', options.petId ?? '1') ?? '1',
-    headers: options.headers ?? {},
+    headers,
     undocumentedMethods: options.undocumentedMethods ?? (pendingOrderId ?? shippedOrderId) !== undefined,
-    timeoutMs: positive('timeout', options.timeoutMs, LIMITS.timeoutMs.fallback, LIMITS.timeoutMs.max),
+    timeoutMs,
     retries: integer('retries', options.retries, LIMITS.retries.fallback, LIMITS.retries.max),
     maxTimeSeconds: positive(
       'max time',
@@ -171,8 +191,8 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
     only: options.only ?? [],
     skip: options.skip ?? [],
     strict: options.strict ?? false,
-    fetch: options.fetch ?? globalThis.fetch,
-    clock: options.clock ?? SYSTEM_CLOCK,
+    fetch,
+    clock,
     specPath: options.specPath,
     ...(options.explore ? { explore: resolveExplore({ ...options, pendingOrderId, shippedOrderId }) } : {}),
   };

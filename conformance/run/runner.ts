@@ -4,14 +4,14 @@ import { Session } from '../checks/session.ts';
 import { loadSpec } from '../contract/spec.ts';
 import { EXPLORE_CHECKS, runExploration } from '../explore/index.ts';
 import { createHttpClient } from '../http/client.ts';
+import { CredentialSourceError, type CredentialSourceName } from '../http/credential.ts';
 import type { Redactor } from '../output/redact.ts';
 import { redactingWith } from '../output/redaction-scope.ts';
 import { Failure, Skip } from '../rules/outcome.ts';
 import type { Severity } from '../rules/rule.ts';
 import type { CheckResult, ConformanceEvent, Summary } from './events.ts';
-import { secretValues } from './extra-headers.ts';
 import { type ConformanceOptions, type ResolvedOptions, resolveOptions } from './options.ts';
-import { redactorFor, redactResult } from './redaction.ts';
+import { redactResult } from './redaction.ts';
 import { UsageError } from './usage-error.ts';
 
 /**
@@ -40,7 +40,7 @@ export async function* runChecks(
   const client = createHttpClient({ ...options, ...clock, deadline });
   const spec = loadSpec(options.specPath);
   const session = new Session(options, spec, client);
-  const redact = redactorFor(options.apiKey, secretValues(options.headers));
+  const redact = options.secrets.redact;
   const safe = options.explore
     ? !options.explore.allowWrites
     : options.pendingOrderId === undefined && options.shippedOrderId === undefined;
@@ -52,22 +52,35 @@ export async function* runChecks(
       ? EXPLORE_CHECKS
       : checks.map(({ id, severity, title, reference }) => ({ id, severity, title, reference })),
     safe,
-    apiKey: options.apiKey ? 'given' : 'absent',
+    apiKey: options.credential ? 'given' : 'absent',
+    ...(options.credential ? { credential: options.credential.source } : {}),
     ...(options.explore ? { explore: options.explore } : {}),
   };
 
   const results: CheckResult[] = [];
-  let error = await reachability(session);
+  // A credential source that fails (now or when a token is fetched again) ends the run: one line, exit 2.
+  let sourceFailure: string | undefined;
+  let error = await reachability(session).catch((failure: unknown) => {
+    sourceFailure = sourceFailureOf(failure);
+    return sourceFailure;
+  });
   let notRun = 0;
   if (error === undefined) {
     for (const [index, check] of checks.entries()) {
-      let result = clock.now() < deadline ? await runCheck(check, session, redact) : undefined;
+      let result: CheckResult | undefined;
+      if (sourceFailure === undefined && clock.now() < deadline) {
+        result = await runCheck(check, session, redact).catch((failure: unknown) => {
+          sourceFailure = sourceFailureOf(failure);
+          return undefined;
+        });
+      }
       if (result === undefined || clock.now() >= deadline) {
-        // Out of time: this check's verdict would rest on cut-off requests, and the rest cannot run.
+        // Out of time or out of credentials: this check's verdict would rest on cut-off requests or on 401s
+        // that say nothing of the server, and the rest cannot run.
         result = {
           ...infoOf(check),
           status: 'skipped',
-          message: OUT_OF_TIME(options),
+          message: sourceFailure === undefined ? OUT_OF_TIME(options) : `not run: ${sourceFailure}`,
           exchanges: [],
           durationMs: 0,
         };
@@ -76,17 +89,23 @@ export async function* runChecks(
       results.push(result);
       yield { type: 'check', result: redactResult(result, redact), index, total: checks.length };
     }
-    if (options.explore) {
+    if (options.explore && sourceFailure === undefined) {
       const now = () => clock.now();
       const deps = { options, spec, client, listedIds: () => session.listedIds(), now, deadline };
       const settings = options.explore;
-      const explored = await redactingWith(redact, () => runExploration(deps, settings));
+      const explored = await redactingWith(redact, () => runExploration(deps, settings)).catch(
+        (failure: unknown) => {
+          sourceFailure = sourceFailureOf(failure);
+          return [];
+        },
+      );
       for (const [index, result] of explored.entries()) {
         results.push(result);
         yield { type: 'check', result: redactResult(result, redact), index, total: explored.length };
       }
     }
-    if (notRun > 0)
+    if (sourceFailure !== undefined) error = sourceFailure;
+    else if (notRun > 0)
       error = `the run's time budget of ${options.maxTimeSeconds} s (--max-time) ran out: ${notRun} check(s) not run`;
   }
   const ms = Math.round(clock.now() - started);
@@ -95,10 +114,16 @@ export async function* runChecks(
     options,
     ms,
     error === undefined ? undefined : redact(error),
-    notRun > 0,
+    notRun > 0 || (sourceFailure !== undefined && results.length > 0),
   );
   yield { type: 'finished', summary };
   return summary;
+}
+
+/** A failed credential source's one line; anything else is not a source failure and is thrown on. */
+function sourceFailureOf(failure: unknown): string {
+  if (failure instanceof CredentialSourceError) return failure.message;
+  throw failure;
 }
 
 const OUT_OF_TIME = (options: ResolvedOptions): string =>
@@ -117,7 +142,8 @@ function selectChecks(options: ResolvedOptions): Check[] {
 
 /** Undefined when the target answers like this API; otherwise why the run cannot go on. */
 async function reachability(session: Session): Promise<string | undefined> {
-  const withKey = session.options.apiKey !== undefined;
+  const { credential } = session.options;
+  const withKey = credential !== undefined;
   const exchange = await session.send(withKey ? 'list' : 'auth:listOrders:none', {
     method: 'GET',
     path: '/store/orders',
@@ -133,13 +159,20 @@ async function reachability(session: Session): Promise<string | undefined> {
   }
   if (status === 429)
     return `${url} kept answering 429 (rate limited) within the request's budget: try --rate-limit or a larger --timeout`;
-  if (status === 401 && withKey)
-    return `${url} refused the API key (401): check --api-key or PETSTORE_API_KEY`;
+  if (status === 401 && credential !== undefined) return `${url} refused ${REFUSED[credential.source]} (401)`;
   return undefined;
 }
 
+/** What a 401 to the first request with the credential says to check. */
+const REFUSED: Record<CredentialSourceName, string> = {
+  'api-key': 'the API key: check --api-key or PETSTORE_API_KEY',
+  'api-key-file': 'the API key from the key file: check --api-key-file or PETSTORE_API_KEY_FILE',
+  'token-command': 'the token from --token-command: check what the command prints',
+  oauth: 'the token from the OAuth token endpoint: check --oauth-scope, --oauth-audience and the client',
+};
+
 const SATISFIED: Record<Requirement, (options: ResolvedOptions) => boolean> = {
-  apiKey: (o) => o.apiKey !== undefined,
+  apiKey: (o) => o.credential !== undefined,
   pendingOrderId: (o) => o.pendingOrderId !== undefined,
   shippedOrderId: (o) => o.shippedOrderId !== undefined,
   orderId: (o) => (o.pendingOrderId ?? o.shippedOrderId) !== undefined,
@@ -166,6 +199,7 @@ async function runCheck(check: Check, session: Session, redact: Redactor): Promi
   try {
     message = await redactingWith(redact, () => check.run(session));
   } catch (error) {
+    if (error instanceof CredentialSourceError) throw error;
     status = error instanceof Skip ? 'skipped' : 'failed';
     const expected = error instanceof Failure || error instanceof Skip;
     message = expected ? error.message : `the check crashed: ${String(error)}`;
@@ -204,5 +238,8 @@ function summarize(
     counts,
     durationMs,
     ...(error ? { error } : {}),
+    ...(options.credential
+      ? { credential: { source: options.credential.source, refreshes: options.credential.refreshes } }
+      : {}),
   };
 }
