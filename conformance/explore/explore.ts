@@ -176,7 +176,8 @@ function toRequestSpec(request: ExploreRequest): RequestSpec {
     path: pathOf(request),
     auth: 'none',
     ...(spelled === undefined ? {} : { spelledAuthorization: spelled }),
-    expectsAcceptance: credential === 'valid' || credential === 'odd-valid',
+    // An odd spelling (two credentials, extra spaces) may be refused by a correct server: no refresh for it.
+    expectsAcceptance: credential === 'valid',
     ...(request.operation ? { operationId: request.operation.operationId } : {}),
     purpose: 'explore',
     stateChanging: mayChangeState(request.method),
