@@ -8,7 +8,9 @@
 export { registry } from './checks/index.ts';
 export type { Check, Requirement } from './checks/registry.ts';
 export { loadSpec, locateSpec } from './contract/spec.ts';
+export { CredentialSourceError, type CredentialSourceName } from './http/credential.ts';
 export type { Exchange } from './http/exchange.ts';
+export type { OAuthSettings } from './http/oauth-token.ts';
 // The validating proxy (conformance/proxy): forwards an app's traffic unchanged and grades each exchange.
 export type { ProxyOptions } from './proxy/options.ts';
 export type { ProxyReport, ProxyViolation } from './proxy/report.ts';
@@ -17,8 +19,10 @@ export { createJsonReporter } from './reporters/json.ts';
 export { createJunitReporter } from './reporters/junit.ts';
 export { createPrettyReporter, formatSummary } from './reporters/pretty.ts';
 export type { CheckInfo, Severity } from './rules/rule.ts';
+export type { CredentialOptions } from './run/credentials.ts';
 export type { CheckResult, CheckStatus, ConformanceEvent, Reporter, Summary } from './run/events.ts';
 export type { ConformanceOptions } from './run/options.ts';
+export { createRunSecrets, type RunSecrets } from './run/redaction.ts';
 export { runConformance } from './run/runner.ts';
 export { UsageError } from './run/usage-error.ts';
 
