@@ -103,12 +103,14 @@ export function createRecorder(options: { upstream: string; startedAt: string; s
     },
     /** Keeps one violation (up to the maximum) and returns it redacted, for the log. */
     violation(violation: ProxyViolation): ProxyViolation {
+      // Kept redacted: the secrets of this exchange are known now, and may be forgotten by the time of a report.
+      const redacted = redact(violation);
       const list = failedBy.get(violation.check) ?? [];
       failedBy.set(violation.check, list);
-      if (list.length < MAX_KEPT) list.push(violation);
-      if (kept.length < MAX_KEPT) kept.push(violation);
+      if (list.length < MAX_KEPT) list.push(redacted);
+      if (kept.length < MAX_KEPT) kept.push(redacted);
       else notListed++;
-      return redact(violation);
+      return redacted;
     },
     results,
     summary,
