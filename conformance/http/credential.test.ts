@@ -96,18 +96,14 @@ describe('the client with a token', () => {
     return { url, seen };
   }
 
+  const clientOf = (baseUrl: string, credential: Credential) =>
+    createHttpClient({ baseUrl, credential, timeoutMs: 1000, retries: 0, maxBodyBytes: 1024, fetch });
+
   it('sends a request that expected success once more with a fresh token after a 401, never twice', async () => {
     const { credential } = tokens();
     let newest = 'tok-1';
     const { url, seen } = await server(() => newest);
-    const client = createHttpClient({
-      baseUrl: url,
-      credential,
-      timeoutMs: 1000,
-      retries: 0,
-      maxBodyBytes: 1024,
-      fetch,
-    });
+    const client = clientOf(url, credential);
     expect((await client.send({ method: 'GET', path: '/', auth: 'valid' })).response?.status).toBe(200);
     newest = 'tok-2'; // tok-1 expired on the server
     const retried = await client.send({ method: 'GET', path: '/', auth: 'valid' });
@@ -124,14 +120,7 @@ describe('the client with a token', () => {
   it('never refreshes for a wrong key or a near miss sent on purpose, and derives near misses from the token in use', async () => {
     const { credential, fetched } = tokens();
     const { url, seen } = await server(() => 'tok-1');
-    const client = createHttpClient({
-      baseUrl: url,
-      credential,
-      timeoutMs: 1000,
-      retries: 0,
-      maxBodyBytes: 1024,
-      fetch,
-    });
+    const client = clientOf(url, credential);
     await client.send({ method: 'GET', path: '/', auth: 'valid' });
     const miss = await client.send({ method: 'GET', path: '/', auth: 'near-miss', nearMiss: 'extra-char' });
     const wrong = await client.send({ method: 'GET', path: '/', auth: 'wrong' });
