@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { serverPool } from '../test-support/pool.ts';
 import { createHttpClient } from './client.ts';
 import {
+  type Credential,
   CredentialSourceError,
   type FetchedToken,
   jwtLifetimeMs,
