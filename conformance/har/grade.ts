@@ -1,7 +1,7 @@
 import type { ExchangeRecord } from '../../src/exchange/record.ts';
 import { loadSpec } from '../contract/spec.ts';
 import { bodyCopy } from '../proxy/body-copy.ts';
-import { gradeExchange, type Observed } from '../proxy/grade.ts';
+import { gradeExchange, type Observed, preflightOf } from '../proxy/grade.ts';
 import { createRecorder, type ProxyReport } from '../proxy/report.ts';
 import { curlFor } from '../proxy/reproduce.ts';
 import { createSecrets, secretsInRequest, secretsInResponse } from '../proxy/secrets.ts';
@@ -78,9 +78,7 @@ export function gradeHar(
       method: record.request.method,
       path,
       authorization: record.request.headers.authorization,
-      preflight:
-        record.request.method === 'OPTIONS' &&
-        record.request.headers['access-control-request-method'] !== undefined,
+      preflight: preflightOf(record.request.method, (name) => record.request.headers[name]),
       response: {
         status: response.status,
         headers: response.headers,

@@ -3,7 +3,7 @@ import type { ExchangeResponse } from '../http/exchange.ts';
 import { parseTraceparent } from '../http/trace.ts';
 import { decodeContent } from './body-copy.ts';
 import type { Forwarded, UpstreamAnswer } from './forward.ts';
-import { gradeExchange, type Observed } from './grade.ts';
+import { gradeExchange, type Observed, preflightOf } from './grade.ts';
 import { headerRecord } from './headers.ts';
 import type { ProxyViolation, Recorder } from './report.ts';
 import { curlFor } from './reproduce.ts';
@@ -60,9 +60,7 @@ export function observe(
     method: exchange.method,
     path,
     authorization: firstHeader(exchange.requestHeaders, 'authorization'),
-    preflight:
-      exchange.method === 'OPTIONS' &&
-      firstHeader(exchange.requestHeaders, 'access-control-request-method') !== undefined,
+    preflight: preflightOf(exchange.method, (name) => firstHeader(exchange.requestHeaders, name)),
     response: copy.response,
     ...(copy.notGraded !== undefined ? { bodyNotGraded: copy.notGraded } : {}),
   };
