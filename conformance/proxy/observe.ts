@@ -1,12 +1,24 @@
-import type { Spec } from '../contract/spec.ts';
+import { canonicalId, isInt64 } from '../contract/raw-json.ts';
+import type { Operation, Spec } from '../contract/spec.ts';
 import type { ExchangeResponse } from '../http/exchange.ts';
 import { parseTraceparent } from '../http/trace.ts';
+import { pathParam } from '../rules/answers.ts';
+import { rule } from '../rules/catalogue.ts';
 import { decodeContent } from './body-copy.ts';
 import type { Forwarded, UpstreamAnswer } from './forward.ts';
-import { gradeExchange, type Observed, preflightOf } from './grade.ts';
+import { type Finding, gradeExchange, type Observed, preflightOf } from './grade.ts';
 import { headerRecord } from './headers.ts';
 import type { ProxyViolation, Recorder } from './report.ts';
 import { curlFor } from './reproduce.ts';
+import type { StatefulGrader, Traffic } from './stateful.ts';
+
+/** Where an exchange stands in the traffic: what the stateful grader needs besides the exchange. */
+export interface InTraffic {
+  grader: StatefulGrader;
+  /** The proxy's tick when the request arrived and when the answer was complete. */
+  begun: number;
+  ended: number;
+}
 
 /** The graded copy of an answer: the body decoded from its Content-Encoding, or why it is not graded. */
 function gradedCopy(
@@ -48,6 +60,7 @@ export function observe(
   exchange: Forwarded & { path: string },
   seq: number,
   limit: number,
+  traffic?: InTraffic,
 ): { violations: ProxyViolation[]; graded?: ExchangeResponse } {
   const { answer } = exchange;
   if (!answer) {
@@ -65,13 +78,26 @@ export function observe(
     ...(copy.notGraded !== undefined ? { bodyNotGraded: copy.notGraded } : {}),
   };
   const graded = gradeExchange(spec, observed);
+  const stateful = traffic?.grader.grade(trafficOf(exchange, observed, graded.operation, seq, traffic, copy));
+  const findings: Array<Finding & { exchanges?: number[] }> = [
+    ...graded.findings,
+    ...(stateful?.findings ?? []).map(({ rule: id, message, cites }) => ({
+      rule: rule(id),
+      message,
+      exchanges: cites.map((step) => step.seq),
+    })),
+  ];
   const answered = graded.operation && { operationId: graded.operation.operationId, status: answer.status };
-  recorder.exchange(graded.operation ? 'graded' : 'not graded', graded.applied, answered);
-  if (graded.findings.length === 0) return { violations: [], graded: copy.response };
+  recorder.exchange(
+    graded.operation ? 'graded' : 'not graded',
+    [...graded.applied, ...(stateful?.applied ?? [])],
+    answered,
+  );
+  if (findings.length === 0) return { violations: [], graded: copy.response };
   const curl = curlFor(exchange);
   // The client's own trace, forwarded unchanged: the violation names it so it can be found in the traces.
   const traceId = parseTraceparent(firstHeader(exchange.requestHeaders, 'traceparent'))?.traceId;
-  const violations = graded.findings.map(({ rule, message }) =>
+  const violations = findings.map(({ rule, message, ...cited }) =>
     recorder.violation({
       seq,
       operation: {
@@ -85,7 +111,32 @@ export function observe(
       message,
       curl,
       ...(traceId ? { traceId } : {}),
+      ...(cited.exchanges ? { exchanges: cited.exchanges } : {}),
     }),
   );
   return { violations, graded: copy.response };
+}
+
+/** The exchange as the stateful grader reads it: the order id of a cancel, the list's body when it was graded. */
+function trafficOf(
+  exchange: Forwarded & { path: string },
+  observed: Observed,
+  operation: Operation | undefined,
+  seq: number,
+  { begun, ended }: InTraffic,
+  copy: { response: ExchangeResponse; notGraded?: string },
+): Traffic {
+  const { path, response } = observed;
+  const id = operation?.operationId === 'cancelOrder' ? pathParam(operation, path, 'orderId') : undefined;
+  return {
+    step: { seq, begun, ended, shown: `${observed.method} ${path} → ${response.status}` },
+    method: observed.method,
+    operationId: operation?.operationId,
+    ...(id !== undefined && isInt64(id) ? { orderId: canonicalId(id) } : {}),
+    query: exchange.target.includes('?'),
+    status: response.status,
+    ...(copy.notGraded === undefined ? { body: response.body } : {}),
+    authorization: observed.authorization,
+    session: firstHeader(exchange.requestHeaders, 'x-mock-session'),
+  };
 }

@@ -14,6 +14,7 @@ import { recordOf } from './record.ts';
 import { createRecorder, type ProxyReport, type ProxyViolation } from './report.ts';
 import { ALL_RULES } from './rules.ts';
 import { createSecrets, secretsInRequest, secretsInResponse } from './secrets.ts';
+import { createStatefulGrader } from './stateful.ts';
 
 export const REPORT_PATH = '/__conformance/report';
 /** How long stop() lets exchanges in flight finish before cutting them. */
@@ -83,6 +84,9 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
   const started = performance.now();
   const inFlight = new Set<Promise<void>>();
   let seq = 0;
+  /** Ordered events: each request's arrival and each answer's completion, so a finding knows what came before. */
+  let tick = 0;
+  const stateful = createStatefulGrader();
 
   const report = () => recorder.report(Math.round(performance.now() - started));
 
@@ -90,12 +94,14 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
     for (const secret of secretsInRequest(req.rawHeaders, target)) secrets.add(secret);
     const below = target.slice(basePath.length);
     const exchangeStarted = now().getTime();
+    const begun = ++tick;
     const exchange = await forwarder.forward(req, res, below);
+    const ended = ++tick;
     for (const secret of secretsInResponse(exchange.answer?.rawHeaders ?? [])) secrets.add(secret);
     const forwarded = { ...exchange, target, path: below.split('?')[0] || '/' };
     // Quotes of the answer are redacted before they are cut (output/redaction-scope.ts).
     const { violations, graded } = redactingWith(secrets.redact, () =>
-      observe(spec, recorder, forwarded, ++seq, options.maxBodyBytes),
+      observe(spec, recorder, forwarded, ++seq, options.maxBodyBytes, { grader: stateful, begun, ended }),
     );
     for (const violation of violations) hooks.onViolation?.(violation);
     hooks.onExchange?.(recordOf(exchange, graded, exchangeStarted, secrets.redact));

@@ -1,0 +1,260 @@
+import { createHash } from 'node:crypto';
+import { listedOrdersFromJson } from '../contract/raw-json.ts';
+import type { RuleId } from '../rules/catalogue.ts';
+import {
+  before,
+  type Cancelled,
+  createTrafficModel,
+  fingerprint,
+  type Listing,
+  MODEL_LIMITS,
+  type Scope,
+  type Session,
+  type Step,
+  stepOf,
+} from './traffic-model.ts';
+
+// Grading across exchanges: what the spec's state machine requires of a sequence of answers, judged from what
+// the traffic proved and nothing else. An order the client never saw listed, a list read while a cancel was
+// in flight, a window in which something outside the spec wrote: none of these is judged.
+
+/** One graded exchange as the stateful grader reads it. */
+export interface Traffic {
+  step: Step;
+  method: string;
+  /** listOrders or cancelOrder (undefined: no operation of the spec). */
+  operationId: string | undefined;
+  /** The order id of a cancel, canonical; undefined when malformed. */
+  orderId?: string;
+  /** The request carried a query string: a list with one may be filtered, so it is no full list. */
+  query: boolean;
+  status: number;
+  /** The list's body as graded; undefined when it was not graded (too large, cut, undecodable). */
+  body?: string;
+  authorization: string | undefined;
+  /** The `X-Mock-Session` it was sent with, if any. */
+  session: string | undefined;
+}
+
+export interface StateFinding {
+  rule: RuleId;
+  message: string;
+  /** The exchanges it rests on, this one last. */
+  cites: Step[];
+}
+
+const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
+const cite = (step: Step): string => `${step.shown} (#${step.seq})`;
+/** A credential as the model keys it: a digest (never the secret), the scheme's case folded (RFC 9110 §11.1). */
+const credentialKey = (authorization: string | undefined): string => {
+  const value = (authorization ?? '')
+    .trim()
+    .replace(/^(\S+)\s+/, (_, scheme: string) => `${scheme.toLowerCase()} `);
+  return createHash('sha256').update(value).digest('base64url').slice(0, 22);
+};
+
+export function createStatefulGrader(limits = MODEL_LIMITS) {
+  const model = createTrafficModel(limits);
+
+  function grade(traffic: Traffic): { applied: RuleId[]; findings: StateFinding[] } {
+    const { step, operationId, status } = traffic;
+    model.at(step.ended);
+    const applied = new Set<RuleId>();
+    const findings: StateFinding[] = [];
+    const found = (rule: RuleId, message: string, cites: Step[]) => {
+      applied.add(rule);
+      findings.push({ rule, message: `${cite(step)}: ${message}`, cites: [...cites, step] });
+    };
+    const session = model.session(traffic.session ?? '');
+    if (operationId === undefined) {
+      // A write the spec does not know (a POST that places an order, say) may add or remove orders.
+      if (!SAFE_METHODS.includes(traffic.method)) session.lastWriteEnded = step.ended;
+      return { applied: [], findings: [] };
+    }
+    const credential = credentialKey(traffic.authorization);
+    if (operationId === 'listOrders' && status === 200 && !traffic.query && traffic.body !== undefined) {
+      const orders = listedOrdersFromJson(traffic.body);
+      if (orders) {
+        const scope = model.scope(traffic.session ?? '', credential);
+        const listing: Listing = {
+          ...step,
+          orders: new Map(orders.map((o) => [o.id, fingerprint(o.raw)])),
+        };
+        judgeList(scope, listing, found, applied);
+        model.keepList(scope, listing);
+      }
+    }
+    const id = traffic.orderId;
+    if (operationId === 'cancelOrder' && id !== undefined) {
+      if (status === 401) refusedEverywhere(session, id, step);
+      else if ([204, 404, 409].includes(status))
+        judgeCancel(model.scope(traffic.session ?? '', credential), id, step, status, found, applied);
+    }
+    return { applied: [...applied], findings };
+  }
+
+  return { grade, size: () => model.size() };
+}
+
+export type StatefulGrader = ReturnType<typeof createStatefulGrader>;
+type Found = (rule: RuleId, message: string, cites: Step[]) => void;
+
+/** A list that began before `window` ended can be trusted for absence: nothing was written or forgotten since. */
+const trusted = (session: Session, list: Step): boolean =>
+  session.lastWriteEnded < list.begun && session.forgotAt < list.begun;
+
+function judgeList(scope: Scope, list: Listing, found: Found, applied: Set<RuleId>): void {
+  const { session } = scope;
+  for (const [id, cancelled] of scope.cancelled.entriesOf()) {
+    if (!before(cancelled.cancel, list) || cancelled.reported) continue;
+    applied.add('orders.cancel-final');
+    judgeCancelledInList(scope, id, cancelled, list, found);
+  }
+  for (const [id, refused] of scope.refused.entriesOf()) {
+    if (!before(refused.step, list)) continue;
+    scope.refused.delete(id);
+    // A cancel of the order by anyone, a write outside the spec, a forgotten fact: the change is explained.
+    if (session.cancels.has(id) || !trusted(session, refused.list)) continue;
+    applied.add('orders.refused-unchanged');
+    const now = list.orders.get(id);
+    const change =
+      now === undefined ? 'no longer lists' : now !== refused.fingerprint ? 'changed' : undefined;
+    if (change === undefined) continue;
+    const what =
+      change === 'changed'
+        ? `lists order ${id} with other fields than`
+        : `no longer lists order ${id}, listed in`;
+    found(
+      'orders.refused-unchanged',
+      `${what} ${cite(refused.list)}, after the refused ${cite(refused.step)}`,
+      [refused.list, refused.step],
+    );
+  }
+}
+
+/** A list after this credential's 204 for `id`: it must agree with what later answers for the order said. */
+function judgeCancelledInList(
+  scope: Scope,
+  id: string,
+  cancelled: Cancelled,
+  list: Listing,
+  found: Found,
+): void {
+  const listed = list.orders.has(id);
+  const after = `after ${cite(cancelled.cancel)}`;
+  if (listed && cancelled.gone) {
+    cancelled.reported = true;
+    found(
+      'orders.cancel-final',
+      `still lists order ${id} ${after}, yet ${cite(cancelled.gone)} said it is gone`,
+      [cancelled.cancel, cancelled.gone],
+    );
+  } else if (!listed && cancelled.stillThere) {
+    cancelled.reported = true;
+    found(
+      'orders.cancel-final',
+      `no longer lists order ${id} ${after}, yet ${cite(cancelled.stillThere)} said it is still there`,
+      [cancelled.cancel, cancelled.stillThere],
+    );
+  } else if (!listed) {
+    scope.dropsCancelled ??= { id, cancel: cancelled.cancel, list: stepOf(list) };
+  } else if (scope.dropsCancelled && scope.dropsCancelled.id !== id) {
+    // Keeping cancelled orders listed is a deployment's choice; keeping one and dropping another is not.
+    cancelled.reported = true;
+    const dropped = scope.dropsCancelled;
+    found(
+      'orders.cancel-final',
+      `still lists order ${id} ${after}, while order ${dropped.id} left ${cite(dropped.list)} after ${cite(dropped.cancel)}`,
+      [cancelled.cancel, dropped.cancel, dropped.list],
+    );
+  }
+}
+
+function judgeCancel(
+  scope: Scope,
+  id: string,
+  step: Step,
+  status: number,
+  found: Found,
+  applied: Set<RuleId>,
+) {
+  const { session, list } = scope;
+  const known = list && before(list, step) ? list : undefined;
+  const cancelled = scope.cancelled.get(id);
+  const earlier = cancelled && before(cancelled.cancel, step) ? cancelled : undefined;
+  const refused = scope.refused.get(id);
+  const shipped = scope.shipped.get(id);
+  // The list between the first cancel and this answer, if one was read: what the order's state was then.
+  const between = earlier && known && before(earlier.cancel, known) ? known : undefined;
+  if (earlier) applied.add('orders.cancel-final');
+  if (status === 204 && earlier) {
+    found('orders.cancel-final', `order ${id} was already cancelled by ${cite(earlier.cancel)}`, [
+      earlier.cancel,
+    ]);
+  } else if (status === 204 && shipped && before(shipped, step)) {
+    applied.add('orders.refused-unchanged');
+    found('orders.refused-unchanged', `order ${id} was refused as shipped by ${cite(shipped)}`, [shipped]);
+  } else if (status === 404 && earlier) {
+    earlier.gone ??= step;
+    if (between?.orders.has(id) && !earlier.reported) {
+      earlier.reported = true;
+      found(
+        'orders.cancel-final',
+        `says order ${id} is gone, yet ${cite(between)} listed it after ${cite(earlier.cancel)}`,
+        [earlier.cancel, stepOf(between)],
+      );
+    }
+  } else if (status !== 404 && earlier) {
+    earlier.stillThere ??= step;
+    if (between && !between.orders.has(id) && !earlier.reported) {
+      earlier.reported = true;
+      found(
+        'orders.cancel-final',
+        `says order ${id} is still there, yet ${cite(between)} no longer listed it after ${cite(earlier.cancel)}`,
+        [earlier.cancel, stepOf(between)],
+      );
+    }
+  } else if (known && trusted(session, known)) {
+    judgeAgainstList(session, known, id, status, found, applied);
+  }
+  if (status === 204 && !cancelled) {
+    scope.cancelled.set(id, { cancel: step });
+    session.cancels.set(id, step);
+  }
+  if (status !== 409 || earlier) return;
+  if (!shipped) scope.shipped.set(id, step);
+  const listedAs = known?.orders.get(id);
+  if (known && listedAs !== undefined && !refused)
+    scope.refused.set(id, { step, id, list: stepOf(known), fingerprint: listedAs });
+}
+
+/** A first cancel of `id` against the last full list: absent ones answer 404, listed ones never do. */
+function judgeAgainstList(
+  session: Session,
+  list: Listing,
+  id: string,
+  status: number,
+  found: Found,
+  applied: Set<RuleId>,
+): void {
+  const listed = list.orders.has(id);
+  if (!listed) {
+    applied.add('orders.cancel-absent');
+    if (status !== 404)
+      found('orders.cancel-absent', `${cite(list)} did not hold order ${id}`, [stepOf(list)]);
+    return;
+  }
+  // Cancelled by another credential of the session since: a 404 is then the right answer.
+  if (session.cancels.has(id)) return;
+  applied.add('proxy.listed-found');
+  if (status === 404) found('proxy.listed-found', `${cite(list)} holds order ${id}`, [stepOf(list)]);
+}
+
+/** A 401 to a cancel: every credential of the session that listed the order expects it unchanged. */
+function refusedEverywhere(session: Session, id: string, step: Step): void {
+  for (const scope of session.scopes) {
+    const listedAs = scope.list && before(scope.list, step) ? scope.list.orders.get(id) : undefined;
+    if (scope.list && listedAs !== undefined && !scope.refused.has(id))
+      scope.refused.set(id, { step, id, list: stepOf(scope.list), fingerprint: listedAs });
+  }
+}
