@@ -8,6 +8,7 @@ import { decodeContent } from './body-copy.ts';
 import type { Forwarded, UpstreamAnswer } from './forward.ts';
 import { type Finding, gradeExchange, type Observed, preflightOf } from './grade.ts';
 import { headerRecord } from './headers.ts';
+import { matchOperation } from './match.ts';
 import type { ProxyViolation, Recorder } from './report.ts';
 import { curlFor } from './reproduce.ts';
 import type { StatefulGrader, Traffic } from './stateful.ts';
@@ -67,7 +68,7 @@ export function observe(
     recorder.exchange('upstream failed');
     return { violations: [] };
   }
-  const { target, path } = exchange;
+  const { path } = exchange;
   const copy = gradedCopy(answer, limit);
   const observed: Observed = {
     method: exchange.method,
@@ -87,34 +88,64 @@ export function observe(
       exchanges: cites.map((step) => step.seq),
     })),
   ];
+  const framing = rule('proxy.framing');
+  if (answer.framing !== undefined)
+    findings.push({
+      rule: framing,
+      message: `${exchange.method} ${path} → ${answer.status}: ${answer.framing}`,
+    });
   const answered = graded.operation && { operationId: graded.operation.operationId, status: answer.status };
   recorder.exchange(
     graded.operation ? 'graded' : 'not graded',
-    [...graded.applied, ...(stateful?.applied ?? [])],
+    [...graded.applied, ...(stateful?.applied ?? []), framing.id],
     answered,
   );
-  if (findings.length === 0) return { violations: [], graded: copy.response };
-  const curl = curlFor(exchange);
+  const violations = findings.map((finding) => record(recorder, exchange, graded.operation, seq, finding));
+  return { violations, graded: copy.response };
+}
+
+/**
+ * Records a framing error found once the exchange was graded (bytes that followed its answer later on the
+ * connection), under the exchange's own sequence number.
+ */
+export function observeLateFraming(
+  spec: Spec,
+  recorder: Recorder,
+  exchange: Forwarded & { path: string },
+  seq: number,
+  problem: string,
+): ProxyViolation {
+  const match = matchOperation(spec, exchange.method, exchange.path);
+  const operation = match.kind === 'operation' ? match.operation : undefined;
+  const message = `${exchange.method} ${exchange.path} → ${exchange.answer?.status}: ${problem}`;
+  return record(recorder, exchange, operation, seq, { rule: rule('proxy.framing'), message });
+}
+
+/** One finding as a violation of the report: the operation, the request, a curl repro and the client's trace. */
+function record(
+  recorder: Recorder,
+  exchange: Forwarded & { path: string },
+  operation: Operation | undefined,
+  seq: number,
+  { rule, message, exchanges }: Finding & { exchanges?: number[] },
+): ProxyViolation {
   // The client's own trace, forwarded unchanged: the violation names it so it can be found in the traces.
   const traceId = parseTraceparent(firstHeader(exchange.requestHeaders, 'traceparent'))?.traceId;
-  const violations = findings.map(({ rule, message, ...cited }) =>
-    recorder.violation({
-      seq,
-      operation: {
-        operationId: graded.operation?.operationId ?? null,
-        method: exchange.method,
-        path: graded.operation?.path ?? path,
-      },
-      request: `${exchange.method} ${target}`,
-      check: rule.id,
-      severity: rule.severity,
-      message,
-      curl,
-      ...(traceId ? { traceId } : {}),
-      ...(cited.exchanges ? { exchanges: cited.exchanges } : {}),
-    }),
-  );
-  return { violations, graded: copy.response };
+  return recorder.violation({
+    seq,
+    operation: {
+      operationId: operation?.operationId ?? null,
+      method: exchange.method,
+      path: operation?.path ?? exchange.path,
+    },
+    request: `${exchange.method} ${exchange.target}`,
+    check: rule.id,
+    severity: rule.severity,
+    message,
+    curl: curlFor(exchange),
+    ...(traceId ? { traceId } : {}),
+    ...(exchanges ? { exchanges } : {}),
+  });
 }
 
 /** The exchange as the stateful grader reads it: the order id of a cancel, the list's body when it was graded. */

@@ -8,7 +8,7 @@ import { createJunitReporter } from '../reporters/junit.ts';
 import type { CheckResult, ConformanceEvent, Summary } from '../run/events.ts';
 import { createForwarder } from './forward.ts';
 import { createGate } from './gate.ts';
-import { observe } from './observe.ts';
+import { observe, observeLateFraming } from './observe.ts';
 import { type ProxyOptions, resolveProxyOptions } from './options.ts';
 import { recordOf } from './record.ts';
 import { createRecorder, type ProxyReport, type ProxyViolation } from './report.ts';
@@ -95,15 +95,28 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
     const below = target.slice(basePath.length);
     const exchangeStarted = now().getTime();
     const begun = ++tick;
-    const exchange = await forwarder.forward(req, res, below);
+    // Bytes that follow the answer once it was graded are recorded under its number, as soon as it has one.
+    const late: string[] = [];
+    let recordLate = (problem: string): void => {
+      late.push(problem);
+    };
+    const exchange = await forwarder.forward(req, res, below, (problem) => recordLate(problem));
     const ended = ++tick;
+    const own = ++seq;
     for (const secret of secretsInResponse(exchange.answer?.rawHeaders ?? [])) secrets.add(secret);
     const forwarded = { ...exchange, target, path: below.split('?')[0] || '/' };
     // Quotes of the answer are redacted before they are cut (output/redaction-scope.ts).
     const { violations, graded } = redactingWith(secrets.redact, () =>
-      observe(spec, recorder, forwarded, ++seq, options.maxBodyBytes, { grader: stateful, begun, ended }),
+      observe(spec, recorder, forwarded, own, options.maxBodyBytes, { grader: stateful, begun, ended }),
     );
     for (const violation of violations) hooks.onViolation?.(violation);
+    recordLate = (problem) => {
+      const violation = redactingWith(secrets.redact, () =>
+        observeLateFraming(spec, recorder, forwarded, own, problem),
+      );
+      hooks.onViolation?.(violation);
+    };
+    for (const problem of late) recordLate(problem);
     hooks.onExchange?.(recordOf(exchange, graded, exchangeStarted, secrets.redact));
   }
 
