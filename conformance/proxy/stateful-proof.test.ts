@@ -121,9 +121,14 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((r) => ('stop' in r ? r.stop() : r.close())));
 });
 
-async function play(baseUrl: string, script: Line[], key: string, session?: string) {
+async function proxyTo(baseUrl: string): Promise<RunningProxy> {
   const proxy = await startProxy({ upstream: baseUrl, port: 0 });
   running.push(proxy);
+  return proxy;
+}
+
+/** Sends a script through the proxy as an app would, with the key (or none) and a session; returns the statuses. */
+async function play(proxy: RunningProxy, script: Line[], key: string, session?: string): Promise<number[]> {
   const statuses: number[] = [];
   for (const [method, path, auth] of script) {
     const headers = [
@@ -132,7 +137,7 @@ async function play(baseUrl: string, script: Line[], key: string, session?: stri
     ];
     statuses.push((await send(`${proxy.baseUrl}${path}`, method, headers)).status);
   }
-  return { statuses, report: proxy.report() };
+  return statuses;
 }
 
 const graded = (report: RunningProxy['report'] extends () => infer R ? R : never) =>
@@ -142,7 +147,9 @@ describe('the proxy grades the state the traffic shows', () => {
   it.each(BROKEN)('names $rule when $broken', async ({ options, script, rule, exchanges, message }) => {
     const target = await startTarget(options);
     running.push(target);
-    const { report } = await play(target.baseUrl, script, TARGET_KEY);
+    const proxy = await proxyTo(target.baseUrl);
+    await play(proxy, script, TARGET_KEY);
+    const report = proxy.report();
     const found = graded(report);
     expect(found.map((v) => `${v.severity} ${v.check}`)).toEqual([`must ${rule}`]);
     expect(found[0]?.exchanges).toEqual(exchanges);
@@ -159,8 +166,9 @@ describe('the proxy grades the state the traffic shows', () => {
     for (const script of SCRIPTS) {
       const target = await startTarget(options);
       running.push(target);
-      const { report } = await play(target.baseUrl, script, TARGET_KEY);
-      expect(graded(report), script.join(' ')).toEqual([]);
+      const proxy = await proxyTo(target.baseUrl);
+      await play(proxy, script, TARGET_KEY);
+      expect(graded(proxy.report()), script.join(' ')).toEqual([]);
     }
   });
 });
@@ -181,21 +189,10 @@ describe('the project mock through the proxy, one X-Mock-Session per script', ()
   });
 
   it('finds no violation, though every session cancels the same orders again', async () => {
-    const proxy = await startProxy({ upstream: mock.baseUrl, port: 0 });
-    running.push(proxy);
+    const proxy = await proxyTo(mock.baseUrl);
     const statuses: number[][] = [];
-    for (const [index, script] of SCRIPTS.entries()) {
-      const played: number[] = [];
-      for (const [method, path, auth] of script) {
-        const headers = [
-          ...(auth === 'none' ? [] : ['Authorization', `Bearer ${KEY}`]),
-          'X-Mock-Session',
-          `script-${index}`,
-        ];
-        played.push((await send(`${proxy.baseUrl}${path}`, method, headers)).status);
-      }
-      statuses.push(played);
-    }
+    for (const [index, script] of SCRIPTS.entries())
+      statuses.push(await play(proxy, script, KEY, `script-${index}`));
     expect(statuses[0]).toEqual([200, 204, 404]);
     expect(statuses[3]).toEqual([200, 409, 200]);
     const report = proxy.report();
