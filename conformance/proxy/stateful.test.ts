@@ -78,6 +78,37 @@ describe('grading across exchanges', () => {
     expect(findings).toEqual(['orders.cancel-absent 4,5']);
   });
 
+  it('holds a deployment to its own answers about a cancelled order, whichever way it chose', () => {
+    const kept = traffic();
+    kept.exchange('GET', '/store/orders', 200, { body: orders(1) });
+    kept.exchange('DELETE', '/store/orders/1', 204);
+    kept.exchange('GET', '/store/orders', 200, { body: orders() });
+    kept.exchange('DELETE', '/store/orders/1', 409);
+    expect(kept.findings).toEqual(['orders.cancel-final 2,3,4']);
+    const consistent = traffic();
+    consistent.exchange('GET', '/store/orders', 200, { body: orders(1) });
+    consistent.exchange('DELETE', '/store/orders/1', 204);
+    consistent.exchange('GET', '/store/orders', 200, { body: orders(1) });
+    consistent.exchange('DELETE', '/store/orders/1', 409);
+    consistent.exchange('GET', '/store/orders', 200, { body: orders(1) });
+    expect(consistent.findings).toEqual([]);
+  });
+
+  it('never lets an order refused as shipped be cancelled later, nor change', () => {
+    const { exchange, findings } = traffic();
+    exchange('GET', '/store/orders', 200, { body: '[{"id":2,"quantity":1}]' });
+    exchange('DELETE', '/store/orders/2', 409);
+    exchange('GET', '/store/orders', 200, { body: '[{"quantity":1,  "id":2}]' });
+    expect(findings).toEqual([]);
+    exchange('DELETE', '/store/orders/2', 204);
+    expect(findings).toEqual(['orders.refused-unchanged 2,4']);
+    const changed = traffic();
+    changed.exchange('GET', '/store/orders', 200, { body: '[{"id":2,"quantity":1}]' });
+    changed.exchange('DELETE', '/store/orders/2', 409);
+    changed.exchange('GET', '/store/orders', 200, { body: '[{"id":2,"quantity":5}]' });
+    expect(changed.findings).toEqual(['orders.refused-unchanged 1,2,3']);
+  });
+
   it('takes a list with a query string (perhaps filtered) as no full list', () => {
     const { exchange, findings } = traffic();
     exchange('GET', '/store/orders?status=pending', 200, { body: orders(1) });
