@@ -48,6 +48,13 @@ describe('a HAR entry', () => {
     for (const secret of [KEY, 's3cr3t', 'n3w', 'abc', 'other']) expect(text).not.toContain(secret);
   });
 
+  test('replaces a short secret only where it stands alone, so the bodies stay readable', () => {
+    const entry = harEntry(exchange({ response: { status: 200, headers: {}, body: 'value=v; v2 vv v' } }), [
+      'v',
+    ]);
+    expect(entry.response.content.text).toBe('value=[REDACTED]; v2 vv [REDACTED]');
+  });
+
   test('carries the status, the body, the timing and the record’s own fields', () => {
     const entry = harEntry(exchange({ session: 'worker-2', traceId: 'a'.repeat(32) }));
     expect(entry).toMatchObject({

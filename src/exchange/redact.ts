@@ -13,6 +13,11 @@ export function isCredentialHeader(name: string): boolean {
   return CREDENTIAL_HEADER.test(name);
 }
 
+/** Whether a query parameter's value is a credential. */
+export function isCredentialParam(name: string): boolean {
+  return CREDENTIAL_PARAM.test(name);
+}
+
 /**
  * An exchange fit to write out: Authorization keeps its scheme (`Bearer [REDACTED]`, so a grader still
  * sees which scheme was sent), cookies keep their names, other credential-like fields and query parameters
@@ -91,7 +96,7 @@ export function redactQuery(url: string): string {
     .split('&')
     .map((pair) => {
       const at = pair.indexOf('=');
-      if (at < 0 || !CREDENTIAL_PARAM.test(pair.slice(0, at))) return pair;
+      if (at < 0 || !isCredentialParam(pair.slice(0, at))) return pair;
       return `${pair.slice(0, at)}=${encodeURIComponent(REDACTED)}`;
     })
     .join('&');
@@ -100,13 +105,22 @@ export function redactQuery(url: string): string {
 
 /** Replaces each secret (and its percent-encoded form) wherever it appears, longest first. */
 function secretRedactor(secrets: readonly string[]): (text: string) => string {
-  const forms = [...new Set(secrets.flatMap((secret) => [secret, encodeURIComponent(secret)]))]
-    .filter((form) => form.length > 0)
-    .sort((a, b) => b.length - a.length);
-  if (forms.length === 0) return (text) => text;
-  return (text) => {
-    let result = text;
-    for (const form of forms) if (result.includes(form)) result = result.replaceAll(form, REDACTED);
-    return result;
-  };
+  const forms = secrets.flatMap((secret) => [secret, encodeURIComponent(secret)]);
+  if (!forms.some((form) => form !== '')) return (text) => text;
+  const pattern = secretPattern(forms);
+  return (text) => text.replace(pattern, REDACTED);
 }
+
+/** Below this length a secret is replaced only where it stands alone, or "e" would eat every letter e. */
+const SHORT = 6;
+
+/** One global pattern matching any of the forms, the longest first; short forms only where they stand alone. */
+export function secretPattern(forms: Iterable<string>): RegExp {
+  const sorted = [...new Set(forms)].filter((form) => form !== '').sort((a, b) => b.length - a.length);
+  const alternatives = sorted.map((form) =>
+    form.length < SHORT ? `(?<![A-Za-z0-9])${escapeRegExp(form)}(?![A-Za-z0-9])` : escapeRegExp(form),
+  );
+  return new RegExp(alternatives.join('|'), 'g');
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
