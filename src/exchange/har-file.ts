@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import type { Entry, Har } from 'har-format';
 import writeFileAtomic from 'write-file-atomic';
 import { type HarOptions, harEntry, harLog } from './har.ts';
@@ -21,6 +21,20 @@ export async function writeHarFile(
 /** The exchanges of a HAR file; throws HarFormatError (one line) when it is not JSON or not a HAR. */
 export async function readHarFile(file: string): Promise<ExchangeRecord[]> {
   return recordsFromHar(parseHar(await readFile(file, 'utf8')));
+}
+
+/** Why appending to `file` would fail from the start (its folder is missing, it is not a HAR), or undefined. */
+export async function harFileProblem(file: string): Promise<string | undefined> {
+  const folder = await stat(dirname(resolve(file))).catch(() => undefined);
+  if (!folder?.isDirectory()) return `the folder ${dirname(file)} does not exist`;
+  try {
+    await readHarFile(file);
+    return undefined;
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    if (code === 'ENOENT') return undefined;
+    return code === 'EISDIR' ? 'it is a folder' : message;
+  }
 }
 
 interface Queue {
@@ -89,3 +103,49 @@ function parseHar(text: string): Har {
 }
 
 const harText = (har: Har): string => `${JSON.stringify(har, null, 2)}\n`;
+
+export interface HarAppender {
+  /** Queues the exchange for the file, redacted (of `secrets` too, besides the options'); never waits, never throws. */
+  add(record: ExchangeRecord, secrets?: readonly string[]): void;
+  /** Resolves once every exchange added so far is written (or its write failed): true, or false after `withinMs`. */
+  written(withinMs?: number): Promise<boolean>;
+}
+
+/**
+ * Appends exchanges to the HAR file as they happen, for a front that must not wait on its disk: bursts fold
+ * into a few writes (appendHarEntries), and a failed write is told to `onError` once, not once per exchange.
+ *
+ * @example const har = harAppender('misses.har', { onError: (error) => console.error(error.message) });
+ */
+export function harAppender(
+  file: string,
+  options: HarOptions & { readonly onError: (error: Error) => void },
+): HarAppender {
+  const pending = new Set<Promise<void>>();
+  let failed = false;
+  return {
+    add(record, secrets = []) {
+      const redacting = { ...options, secrets: [...(options.secrets ?? []), ...secrets] };
+      const write = appendHarEntries(file, [record], redacting)
+        .catch((error: Error) => {
+          if (!failed) options.onError(error);
+          failed = true;
+        })
+        .finally(() => pending.delete(write));
+      pending.add(write);
+    },
+    async written(withinMs = Number.POSITIVE_INFINITY) {
+      const all = Promise.all(pending).then(() => true);
+      if (withinMs === Number.POSITIVE_INFINITY) return all;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), withinMs);
+      });
+      try {
+        return await Promise.race([all, late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
