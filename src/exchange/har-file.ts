@@ -126,7 +126,9 @@ export function harAppender(
   return {
     add(record, secrets = []) {
       const redacting = { ...options, secrets: [...(options.secrets ?? []), ...secrets] };
-      const write = appendHarEntries(file, [record], redacting)
+      // Queued from a promise, so that even a record that cannot be rendered is an error told, never a throw.
+      const write = Promise.resolve()
+        .then(() => appendHarEntries(file, [record], redacting))
         .catch((error: Error) => {
           if (!failed) options.onError(error);
           failed = true;
