@@ -55,6 +55,8 @@ export interface MockOptions extends Omit<MockApiOptions, 'clock' | 'extensions'
 
 /** A request the mock sends upstream (partial mocking), and where its answer is journalled. */
 export interface Forwarding {
+  /** When the request came, on the clock of the state that sends it upstream (for a recording of it). */
+  readonly startedAt: number;
   /** Journals the exchange in the state that sent it upstream (its session's, if any), as `source: upstream`. */
   record(status: number): void;
 }
@@ -158,7 +160,10 @@ export function createMock(options: MockOptions = {}): Mock {
     const id = request.headers[SESSION_HEADER];
     const upstream = (state: MockState): Forwarding | undefined =>
       state.passthrough.forwards(request)
-        ? { record: (status) => state.journal.record(request, status, state.clock.now(), 'upstream') }
+        ? {
+            startedAt: state.clock.now(),
+            record: (status) => state.journal.record(request, status, state.clock.now(), 'upstream'),
+          }
         : undefined;
     if (id === undefined) return upstream(main);
     // An invalid or refused session is the mock's to answer (respond renders its error).
