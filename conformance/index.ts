@@ -13,6 +13,7 @@ export type { Check, Requirement } from './checks/registry.ts';
 export { loadSpec, locateSpec } from './contract/spec.ts';
 export { gradeHar, type HarGradeOptions, type HarReport } from './har/grade.ts';
 export type { Exchange } from './http/exchange.ts';
+export { HookError } from './orders/source.ts';
 // The validating proxy (conformance/proxy): forwards an app's traffic unchanged and grades each exchange.
 export type { ProxyOptions } from './proxy/options.ts';
 export type { ProxyReport, ProxyViolation } from './proxy/report.ts';

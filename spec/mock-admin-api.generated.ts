@@ -91,6 +91,34 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/__mock/provider-states": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Set up or tear down a provider state (Pact's protocol)
+         * @description Pact's provider-state protocol, so the conformance suite (`petstore-conformance --state-url`) or a Pact
+         *     verifier can ask the mock for the orders a test needs. `"a pending order"` and `"a shipped order"` create
+         *     such an order through the store and answer its id (Pact's provider-state injected values);
+         *     `params.orderId` asks for that id (409 `ORDER_ID_TAKEN` when it is in use). The teardown of a state
+         *     (`"action": "teardown"` with `params.orderId`) withdraws that order whatever its status: it becomes
+         *     cancelled, so the Store API no longer lists it and answers 404 to its cancel (the admin list keeps it);
+         *     tearing down a withdrawn order again is no change, an unknown id a 404. An unknown state is a 400
+         *     `UNKNOWN_PROVIDER_STATE` whose message lists the known ones. With `X-Mock-Session` the orders are the
+         *     session's own.
+         */
+        readonly post: operations["adminProviderState"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/__mock/clock": {
         readonly parameters: {
             readonly query?: never;
@@ -122,7 +150,12 @@ export interface paths {
         };
         readonly get?: never;
         readonly put?: never;
-        /** Move the clock forward by a duration */
+        /**
+         * Move the clock forward by a duration
+         * @description At most to 9999-12-01T00:00:00Z (a month before the end of the year 9999, so that the dates the mock
+         *     derives from the clock keep four-digit years); a move past it is a 400 `INVALID_DURATION`. A system
+         *     clock that real time takes to that instant stops there.
+         */
         readonly post: operations["adminAdvanceClock"];
         readonly delete?: never;
         readonly options?: never;
@@ -141,7 +174,8 @@ export interface paths {
         readonly put?: never;
         /**
          * Move the clock forward to a date-time
-         * @description The clock only moves forward (409 `CLOCK_BACKWARDS`); `POST /__mock/reset` takes it back.
+         * @description The clock only moves forward (409 `CLOCK_BACKWARDS`), at most to 9999-12-01T00:00:00Z (400 beyond);
+         *     `POST /__mock/reset` takes it back.
          */
         readonly post: operations["adminSetClock"];
         readonly delete?: never;
@@ -234,8 +268,9 @@ export interface paths {
         readonly put?: never;
         /**
          * Add a fault rule (WireMock's vocabulary)
-         * @description The first rule that matches a Store API request (method, path; then `nth`, then `probability`) fails
-         *     it. `status` answers that status with an Error body (code `INJECTED_FAULT`) without running the
+         * @description At most 100 rules are in force (one more is a 409 `TOO_MANY_FAULTS`). Every rule counts each Store API
+         *     request its method and path match (`matched`, and `nth` counts the same requests, also those an
+         *     earlier rule failed); the first rule whose `nth` and `probability` then hold fails the request. `status` answers that status with an Error body (code `INJECTED_FAULT`) without running the
          *     operation; `delay` answers normally after `delay`; `reset` closes the connection with a TCP reset and
          *     `empty` closes it without a byte (neither runs the operation; in MSW both are `HttpResponse.error()`);
          *     `malformed` sends the real status with a body that is not JSON; `dribble` sends the real answer in
@@ -244,6 +279,26 @@ export interface paths {
         readonly post: operations["adminAddFault"];
         /** Remove every fault rule */
         readonly delete: operations["adminClearFaults"];
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/__mock/faults/{faultId}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        readonly post?: never;
+        /**
+         * Remove one fault rule
+         * @description The other rules and their counters stay; ids are never reused.
+         */
+        readonly delete: operations["adminRemoveFault"];
         readonly options?: never;
         readonly head?: never;
         readonly patch?: never;
@@ -576,7 +631,10 @@ export interface components {
             readonly created: string;
             /** Format: date-time */
             readonly lastUsed: string;
-            /** @description Whether it has changed an order (it then holds a copy of the orders of its own). */
+            /**
+             * @description Whether it has changed an order (it then holds copies of the chunks of the seed it changed, until a
+             *     reset).
+             */
             readonly ordersCopied: boolean;
             readonly journalEntries: number;
         };
@@ -611,6 +669,28 @@ export interface components {
             /** @enum {string} */
             readonly status?: "pending" | "shipped" | "cancelled";
         };
+        /** @description A Pact provider-state change request. */
+        readonly ProviderStateChange: {
+            /** @description `a pending order` or `a shipped order`. */
+            readonly state: string;
+            /**
+             * @description `orderId`: for a teardown, the order to withdraw (a verifier that does not send it back gets a 204
+             *     and nothing is withdrawn: a reset cleans up); for a setup, the id to give the order. Other
+             *     parameters (a consumer's own) are ignored.
+             */
+            readonly params?: {
+                readonly orderId?: components["schemas"]["OrderIdInput"];
+            } & {
+                readonly [key: string]: unknown;
+            };
+            /**
+             * @description Pact sends `setup` before an interaction and `teardown` after it (default `setup`).
+             * @default setup
+             * @enum {string}
+             */
+            readonly action: "setup" | "teardown";
+        };
+        readonly OrderIdInput: number | string;
         readonly Clock: {
             /**
              * @description `manual` stands still until moved; `system` is real time plus the offset.
@@ -677,7 +757,10 @@ export interface components {
                 }[];
             };
         };
-        /** @description A request path such as `/v1/store/orders/7`; a `*` matches any characters. */
+        /**
+         * @description A request path such as `/v1/store/orders/7`; a `*` matches any characters, at most 8 of them (more is
+         *     a 400).
+         */
         readonly MatchedPath: string;
         /** @enum {string} */
         readonly HttpMethod: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -699,7 +782,7 @@ export interface components {
         };
         readonly FaultRule: components["schemas"]["FaultInput"] & {
             readonly id: string;
-            /** @description How many requests matched the method and path. */
+            /** @description How many requests matched the method and path, whatever other rules did to them. */
             readonly matched: number;
             /** @description How many of them were failed. */
             readonly fired: number;
@@ -771,7 +854,10 @@ export interface components {
     parameters: {
         /** @description Only requests with this method (any case). */
         readonly JournalMethod: string;
-        /** @description Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`). */
+        /**
+         * @description Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`), at most 8 of them
+         *     (more is a 400).
+         */
         readonly JournalPath: string;
         /** @description Only answers with this status. */
         readonly JournalStatus: number;
@@ -937,6 +1023,55 @@ export interface operations {
             readonly 409: components["responses"]["Error"];
         };
     };
+    readonly adminProviderState: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                /**
+                 * @example {
+                 *       "state": "a pending order",
+                 *       "params": {},
+                 *       "action": "setup"
+                 *     }
+                 */
+                readonly "application/json": components["schemas"]["ProviderStateChange"];
+            };
+        };
+        readonly responses: {
+            /** @description The state is set up; `orderId` is the order made for it. */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "orderId": "26"
+                     *     }
+                     */
+                    readonly "application/json": {
+                        /** @description The order's id, as a string of digits (int64 ids beyond 2^53 stay exact). */
+                        readonly orderId: string;
+                    };
+                };
+            };
+            /** @description The state is torn down. */
+            readonly 204: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            readonly 400: components["responses"]["Error"];
+            readonly 404: components["responses"]["Error"];
+            readonly 409: components["responses"]["Error"];
+        };
+    };
     readonly adminGetClock: {
         readonly parameters: {
             readonly query?: never;
@@ -1046,7 +1181,10 @@ export interface operations {
             readonly query?: {
                 /** @description Only requests with this method (any case). */
                 readonly method?: components["parameters"]["JournalMethod"];
-                /** @description Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`). */
+                /**
+                 * @description Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`), at most 8 of them
+                 *     (more is a 400).
+                 */
                 readonly path?: components["parameters"]["JournalPath"];
                 /** @description Only answers with this status. */
                 readonly status?: components["parameters"]["JournalStatus"];
@@ -1100,7 +1238,10 @@ export interface operations {
             readonly query?: {
                 /** @description Only requests with this method (any case). */
                 readonly method?: components["parameters"]["JournalMethod"];
-                /** @description Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`). */
+                /**
+                 * @description Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`), at most 8 of them
+                 *     (more is a 400).
+                 */
                 readonly path?: components["parameters"]["JournalPath"];
                 /** @description Only answers with this status. */
                 readonly status?: components["parameters"]["JournalStatus"];
@@ -1182,6 +1323,7 @@ export interface operations {
                 };
             };
             readonly 400: components["responses"]["Error"];
+            readonly 409: components["responses"]["Error"];
         };
     };
     readonly adminClearFaults: {
@@ -1200,6 +1342,28 @@ export interface operations {
                 };
                 content?: never;
             };
+        };
+    };
+    readonly adminRemoveFault: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @description The rule's id, as `GET /__mock/faults` lists it (`f1`). */
+                readonly faultId: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Removed. */
+            readonly 204: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            readonly 404: components["responses"]["Error"];
         };
     };
     readonly adminGetLatency: {

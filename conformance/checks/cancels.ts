@@ -3,8 +3,9 @@ import type { AuthMode, Exchange, RequestSpec } from '../http/exchange.ts';
 import { Skip } from '../rules/outcome.ts';
 import type { CheckContext } from './session.ts';
 
-// The DELETEs of orders: of an id proven absent (safe), and the opt-in ones of the ids the user gave, in the
-// order the state machine checks need (refusals first, then the cancel, then a second cancel and the list).
+// The DELETEs of orders: of an id proven absent (safe), and the opt-in ones of the run's orders (given by the
+// user, a setup command or a state URL), in the order the state machine checks need (refusals first, then the
+// cancel, then a second cancel and the list). Each story has its order (ctx.orders.bySlot).
 
 /** The order list, read with the key. */
 export const LIST = {
@@ -15,8 +16,10 @@ export const LIST = {
 } as const;
 
 /** The list read again after the refused requests, before any order is cancelled. */
-export const listAfterRefusals = (ctx: CheckContext): Promise<Exchange> =>
-  ctx.send('list:after-refusals', LIST);
+export const listAfterRefusals = (
+  ctx: CheckContext,
+  role: 'subject' | 'support' = 'subject',
+): Promise<Exchange> => ctx.send('list:after-refusals', LIST, role);
 
 /** The list read after the pending order was cancelled (and cancelled again). */
 export const listAfterCancel = (ctx: CheckContext): Promise<Exchange> => ctx.send('list:after-cancel', LIST);
@@ -35,13 +38,14 @@ async function sendForListed(
   key: string,
   request: RequestSpec,
   id: string,
+  role: 'subject' | 'support' = 'subject',
 ): Promise<Exchange> {
   if (!listContainsId(await ctx.listedIds(), id)) {
     throw new Skip(
-      `order ${id} is not in the order list; pass an order that is listed (a fresh one each run)`,
+      `order ${id} is not in the order list; give an order that is listed (a fresh one each run)`,
     );
   }
-  return ctx.send(key, request);
+  return ctx.send(key, request, role);
 }
 
 /** A refused request that could change state, sent twice around a second read of the list. */
@@ -52,12 +56,17 @@ export interface Refusal {
 }
 
 /**
- * The requests a correct server refuses with the ids the user gave, in this order: the pending order's cancel
+ * The requests a correct server refuses with the run's orders, in this order: the `refusals` order's cancel
  * without a key and with a wrong key, the shipped order's cancel (409); then the list again; then each refused
- * request once more. Runs before the pending order is cancelled; nothing here is sent in safe mode.
+ * request once more. Runs before the pending order is cancelled; nothing here is sent in safe mode. The
+ * cancel checks run it as `support` first (the refusals may use their order), so only the refusal check
+ * counts these exchanges (and the orders they name) as its own.
  */
-export async function refusals(ctx: CheckContext): Promise<Refusal[]> {
-  const { pendingOrderId: pending, shippedOrderId: shipped } = ctx.options;
+export async function refusals(
+  ctx: CheckContext,
+  role: 'subject' | 'support' = 'subject',
+): Promise<Refusal[]> {
+  const { refusals: pending, conflict: shipped } = ctx.orders.bySlot;
   const planned: Array<{ id: string; key: string; request: RequestSpec }> = [];
   if (pending !== undefined) {
     for (const auth of ['none', 'wrong'] as const)
@@ -67,30 +76,30 @@ export async function refusals(ctx: CheckContext): Promise<Refusal[]> {
     planned.push({ id: shipped, key: 'cancel:shipped', request: cancel(shipped, true) });
   const sent: Array<{ id: string; key: string; request: RequestSpec; first: Exchange }> = [];
   for (const plan of planned) {
-    const first = await sendForListed(ctx, plan.key, plan.request, plan.id).catch((error: unknown) => {
+    const first = await sendForListed(ctx, plan.key, plan.request, plan.id, role).catch((error: unknown) => {
       if (error instanceof Skip) return undefined;
       throw error;
     });
     if (first) sent.push({ ...plan, first });
   }
-  if (sent.length > 0) await listAfterRefusals(ctx);
+  if (sent.length > 0) await listAfterRefusals(ctx, role);
   const done: Refusal[] = [];
   for (const { id, key, request, first } of sent)
-    done.push({ id, first, again: await ctx.send(`${key}:again`, request) });
+    done.push({ id, first, again: await ctx.send(`${key}:again`, request, role) });
   return done;
 }
 
-/** Cancels `--pending-order-id` (after the refusals). */
+/** Cancels the `cancel` order (after the refusals, which may have used the same order). */
 export async function cancelPending(ctx: CheckContext): Promise<Exchange> {
-  await refusals(ctx);
-  const id = ctx.options.pendingOrderId ?? '';
+  await refusals(ctx, 'support');
+  const id = ctx.orders.bySlot.cancel ?? '';
   return sendForListed(ctx, 'cancel:pending', cancel(id, true), id);
 }
 
-/** Tries to cancel `--shipped-order-id` (part of the refusals). */
+/** Tries to cancel the shipped order (part of the refusals). */
 export async function cancelShipped(ctx: CheckContext): Promise<Exchange> {
-  await refusals(ctx);
-  const id = ctx.options.shippedOrderId ?? '';
+  await refusals(ctx, 'support');
+  const id = ctx.orders.bySlot.conflict ?? '';
   return sendForListed(ctx, 'cancel:shipped', cancel(id, true), id);
 }
 
@@ -104,7 +113,7 @@ export interface AfterCancel {
 }
 
 export async function afterCancel(ctx: CheckContext): Promise<AfterCancel> {
-  const id = ctx.options.pendingOrderId ?? '';
+  const id = ctx.orders.bySlot.cancel ?? '';
   const first = await cancelPending(ctx);
   const again = await ctx.send('cancel:pending:again', cancel(id, true));
   const list = await listAfterCancel(ctx);

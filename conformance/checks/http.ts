@@ -31,7 +31,12 @@ export const httpChecks: Check[] = [
       if (!path) throw new Skip('the spec has no path without parameters');
       const documented = ctx.spec.methodsFor(path);
       const method = UNDOCUMENTED_METHODS.find((m) => !documented.includes(m)) ?? 'PATCH';
-      const exchange = await ctx.send('undocumented-method', { method, path, auth: 'valid' });
+      const exchange = await ctx.send('undocumented-method', {
+        method,
+        path,
+        auth: 'valid',
+        purpose: 'undocumented-method',
+      });
       const response = responseOf(exchange);
       if (response.status === 501) return `${show(exchange)} (method not implemented at all)`;
       if (response.status !== 405) throw new Failure(`${show(exchange)}, expected 405`);
@@ -43,10 +48,12 @@ export const httpChecks: Check[] = [
     ...rule('http.malformed-id'),
     requires: ['apiKey'],
     async run(ctx) {
-      const problems = (await malformedIdProbes(ctx)).flatMap((exchange) =>
+      const { sent, notSent } = await malformedIdProbes(ctx);
+      const problems = sent.flatMap((exchange) =>
         malformedIdProblems(ctx.spec, responseOf(exchange)).map((p) => `${show(exchange)}${p}`),
       );
-      return verdict(problems, 'malformed ids answer 4xx with an Error body');
+      const unsent = notSent.length > 0 ? ` (${notSent.join('; ')})` : '';
+      return verdict(problems, `malformed ids answer 4xx with an Error body${unsent}`);
     },
   },
 ];

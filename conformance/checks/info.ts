@@ -51,7 +51,8 @@ export const observationChecks: Check[] = [
     ...rule('info.malformed-id-status'),
     requires: ['apiKey'],
     async run(ctx) {
-      return (await malformedIdProbes(ctx)).map(show).join('; ');
+      const { sent, notSent } = await malformedIdProbes(ctx);
+      return [...sent.map(show), ...notSent].join('; ');
     },
   },
 ];

@@ -1,8 +1,11 @@
-import { type ListedOrder, listedOrdersFromJson, pickAbsentId } from '../contract/raw-json.ts';
+import { type ListedOrder, listedOrdersFromJson } from '../contract/raw-json.ts';
 import type { Operation, Spec } from '../contract/spec.ts';
 import type { HttpClient } from '../http/client.ts';
 import type { Exchange, RequestSpec } from '../http/exchange.ts';
 import type { TraceIds } from '../http/trace.ts';
+import { NO_ORDERS, type RunOrders } from '../orders/allocation.ts';
+import { gateRefusal, mayChangeState, needsProof, templateOf } from '../orders/gate.ts';
+import { absentRange } from '../orders/readings.ts';
 import { Skip } from '../rules/outcome.ts';
 import type { ResolvedOptions } from '../run/options.ts';
 
@@ -10,9 +13,13 @@ import type { ResolvedOptions } from '../run/options.ts';
 export interface CheckContext {
   readonly options: ResolvedOptions;
   readonly spec: Spec;
+  /** The orders the run may change, by the story they serve (conformance/orders/slots.ts). */
+  readonly orders: RunOrders;
   /**
    * Sends the request once per run under `key`; later calls get the same exchange. A `support` request
-   * (e.g. the list read to prove an id absent) is not counted among the check's own exchanges.
+   * (e.g. the list read to prove an id absent) is not counted among the check's own exchanges. A request that
+   * may change state goes through the one gate first (conformance/orders/gate.ts): it is sent only to an
+   * order's path, with an id proven absent or one of the run's orders; otherwise the check is skipped.
    */
   send(key: string, request: RequestSpec, role?: 'subject' | 'support'): Promise<Exchange>;
   /** Every exchange of the run so far. */
@@ -21,7 +28,7 @@ export interface CheckContext {
   listedOrders(): Promise<ListedOrder[]>;
   /** Ids of the order list (canonical when integers). */
   listedIds(): Promise<string[]>;
-  /** An order id proven absent from the full list. */
+  /** An order id proven absent from the full list under every lenient reading. */
   absentOrderId(): Promise<string>;
   /** The operation's path with its parameters filled (order ids proven absent, the pet id from the options). */
   pathFor(operation: Operation): Promise<string>;
@@ -39,6 +46,7 @@ export class Session implements CheckContext {
     readonly spec: Spec,
     private readonly client: HttpClient,
     private readonly traceIds?: TraceIds,
+    readonly orders: RunOrders = NO_ORDERS,
   ) {}
 
   /** Starts a check: its requests share a fresh trace id, which it returns. */
@@ -55,6 +63,7 @@ export class Session implements CheckContext {
   async send(key: string, request: RequestSpec, role: 'subject' | 'support' = 'subject'): Promise<Exchange> {
     let pending = this.memo.get(key);
     if (!pending) {
+      await this.gate(request);
       const traced = this.traceId === undefined ? request : { ...request, traceId: this.traceId };
       pending = this.client.send(traced).then((exchange) => {
         this.all.push(exchange);
@@ -95,10 +104,27 @@ export class Session implements CheckContext {
   }
 
   async absentOrderId(): Promise<string> {
-    const id = pickAbsentId(await this.listedIds());
-    if (id === undefined)
-      throw new Skip('no id above the largest listed order id fits in int64, so none is proven absent');
-    return id;
+    const range = absentRange(await this.listedIds());
+    if (!range.ok) throw new Skip(`no order id is proven absent: ${range.reason}`);
+    return range.lo.toString();
+  }
+
+  /** Throws Skip unless the gate lets this request go (an order's path only, ids proven absent or the run's). */
+  private async gate(request: RequestSpec): Promise<void> {
+    // The 405 check's undocumented method on the collection: the one write elsewhere, opted in with orders.
+    if (request.purpose === 'undocumented-method' && this.options.undocumentedMethods) return;
+    const target = templateOf(this.spec, request.path);
+    if (target === undefined) {
+      if (!mayChangeState(request.method) && !request.stateChanging) return;
+      throw new Skip(`not sent: ${request.method} ${request.path} could change state`);
+    }
+    if (!needsProof(this.spec, request.method, target.template)) return;
+    const refused = gateRefusal(
+      request.method,
+      { ...target, query: '' },
+      { spec: this.spec, listedIds: await this.listedIds(), writableIds: this.orders.writable },
+    );
+    if (refused) throw new Skip(`not sent: ${refused}`);
   }
 
   async pathFor(operation: Operation): Promise<string> {

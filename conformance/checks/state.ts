@@ -24,7 +24,7 @@ export const stateChecks: Check[] = [
     async run(ctx) {
       const before = await ctx.listedOrders();
       const done = await refusals(ctx);
-      if (done.length === 0) throw new Skip('no given order is in the order list');
+      if (done.length === 0) throw new Skip("none of the run's orders is in the order list");
       const after = ordersOf(await listAfterRefusals(ctx));
       if (!after) throw new Skip('the order list read after the refused requests could not be read');
       // Only orders whose every request was refused are graded: an accepted request is the auth or cancel
@@ -43,9 +43,12 @@ export const stateChecks: Check[] = [
           found.push(`${show(first)}, then ${show(again)} when repeated`);
         return found;
       });
+      const own = ctx.orders.bySlot.refusals;
+      const alone =
+        own === undefined ? ` (no pending order of its own: ${ctx.orders.missing.refusals?.reason})` : '';
       return verdict(
         problems,
-        `${graded.length} refused request(s) changed nothing and were refused again alike`,
+        `${graded.length} refused request(s) changed nothing and were refused again alike${alone}`,
       );
     },
     requires: ['orderId', 'apiKey'],

@@ -27,12 +27,18 @@ export const USAGE = `Usage: petstore-conformance --base-url URL [options]
        petstore-conformance grade --har FILE [--base-url URL]   (grades a browser's HAR: grade --help)
 
 Grades a deployment of the Petstore Store API against spec/openapi.yaml.
-Without order ids the run is safe: it sends only reads, unauthenticated requests and DELETEs of ids proven
-absent from the full order list.
+Without orders the run is safe: it sends only reads, unauthenticated requests and DELETEs of ids proven
+absent from the full order list. With orders it changes only those (and ids proven absent).
 
 Options:
   --base-url URL          base URL including /v1 (or PETSTORE_BASE_URL)
   --api-key KEY           the API key (or PETSTORE_API_KEY, preferred); never printed
+  --setup CMD             shell command that makes the orders the run may change and prints them as
+                          {"pending": ["9001", ...], "shipped": [...]}; it gets PETSTORE_BASE_URL and
+                          PETSTORE_NEEDS (how many of each kind the selected checks consume)
+  --teardown CMD          shell command run after the checks, always, with the setup's output on stdin
+  --state-url URL         Pact provider-state URL instead of --setup: POST {"state": "a pending order", ...}
+  --hook-timeout SECONDS  budget of each hook (default ${LIMITS.hookTimeoutSeconds.fallback}, at most ${LIMITS.hookTimeoutSeconds.max}); a failed hook is exit 2
   --pending-order-id ID   opt-in: cancel this pending order (204 check)
   --shipped-order-id ID   opt-in: try to cancel this shipped order (409 check)
   --pet-id ID             pet id for the deprecated GET /pets/{petId} (default 1)
@@ -54,6 +60,7 @@ Options:
   --only ID[,ID]          run only these checks (repeatable)
   --skip ID[,ID]          skip these checks (repeatable)
   --strict                should failures fail the run too
+  --fail-on-skip          skipped checks fail the run too (exit 1), so CI notices a check that never runs
   --explore               exploration mode: requests generated from the spec instead of the fixed checks
   --seed N                the exploration's seed (default: random, printed at the start)
   --max-requests N        requests the exploration sends at most, shrinking included (default 500)
@@ -62,9 +69,11 @@ Options:
   --version               print the version
   -h, --help              print this help
 
-Exit codes: 0 no must check failed (with --strict: no should check either); 1 one did, an expected
-failure is stale, or coverage is below --min-coverage; 2 usage error (an unknown id in --expected-failures
-included), a target that cannot be reached or is not this API, or --max-time ran out.`;
+Exit codes: 0 no must check failed (with --strict: no should check either; with --fail-on-skip: none was
+skipped); 1 one did, a check was skipped under --fail-on-skip, an expected failure is stale, or coverage is
+below --min-coverage; 2 usage error (an unknown id in --expected-failures included), a hook that failed, a
+target that cannot be reached or is not this API, or --max-time ran out; 130 / 143 stopped by SIGINT /
+SIGTERM (after the teardown ran).`;
 
 function number(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -124,6 +133,11 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
       only: ids(values.only),
       skip: ids(values.skip),
       strict: values.strict ?? false,
+      failOnSkip: values['fail-on-skip'] ?? false,
+      ...(values.setup === undefined ? {} : { setup: values.setup }),
+      ...(values.teardown === undefined ? {} : { teardown: values.teardown }),
+      ...(values['state-url'] === undefined ? {} : { stateUrl: values['state-url'] }),
+      hookTimeoutSeconds: number('hook-timeout', values['hook-timeout']),
       ...exploreOptions(values),
       ...(values['expected-failures'] === undefined ? {} : { expectedFailures: values['expected-failures'] }),
       ...(values['min-coverage'] === undefined
@@ -185,6 +199,11 @@ const parse = (args: string[]) =>
       only: { type: 'string', multiple: true },
       skip: { type: 'string', multiple: true },
       strict: { type: 'boolean' },
+      'fail-on-skip': { type: 'boolean' },
+      setup: { type: 'string' },
+      teardown: { type: 'string' },
+      'state-url': { type: 'string' },
+      'hook-timeout': { type: 'string' },
       explore: { type: 'boolean' },
       seed: { type: 'string' },
       'max-requests': { type: 'string' },

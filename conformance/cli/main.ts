@@ -4,6 +4,7 @@ import { registry } from '../checks/index.ts';
 import { REQUIREMENT_REASONS } from '../checks/registry.ts';
 import { EXPLORE_CHECKS } from '../explore/index.ts';
 import type { Exchange } from '../http/exchange.ts';
+import { HookError } from '../orders/source.ts';
 import { checkHarPath, writeRunHar } from '../output/har.ts';
 import { type DocumentReporterName, documentReporter, REPORT_FILES } from '../reporters/files.ts';
 import { createMarkdownReporter } from '../reporters/markdown.ts';
@@ -22,6 +23,11 @@ export interface Io {
   stderr: (text: string) => void;
   /** True when stdout is a terminal: the pretty report is coloured then (NO_COLOR and FORCE_COLOR respected). */
   isTTY?: boolean;
+  /**
+   * Aborted with the signal's name (`SIGINT`, `SIGTERM`) when the process is asked to stop: the run stops,
+   * the teardown runs, and the exit code is 130 or 143.
+   */
+  stop?: AbortSignal;
 }
 
 /** The key as the user gave it, read before parsing so that even a usage error cannot print it. */
@@ -102,7 +108,8 @@ export async function main(argv: string[], env: Record<string, string | undefine
     const summary =
       command.stepSummary && env.GITHUB_STEP_SUMMARY ? createMarkdownReporter({ strict }) : undefined;
     if (summary) reporters.push(summary);
-    const run = runConformance(command.options); // options errors surface before any file is made
+    // Options errors surface before any file is made; the hooks inherit this environment.
+    const run = runConformance({ ...command.options, env, ...(io.stop ? { signal: io.stop } : {}) });
     const exchanges: Exchange[] = [];
     if (command.output && files.length > 0) await prepareOutput(command.output);
     if (command.har !== undefined) await checkHarPath(command.har);
@@ -134,7 +141,9 @@ export async function main(argv: string[], env: Record<string, string | undefine
     }
     return exitCode;
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof HookError) {
+      stderr(`petstore-conformance: ${error.message}\n`);
+    } else if (error instanceof UsageError) {
       stderr(`petstore-conformance: ${error.message}\nRun petstore-conformance --help for the options.\n`);
     } else {
       const message = error instanceof Error ? error.message : String(error);

@@ -112,7 +112,7 @@ export function requestArbitrary(ctx: GeneratorContext): fc.Arbitrary<ExploreReq
     for (const method of [...documented, ...undefinedMethods]) {
       const operation = ctx.spec.operations.find((o) => o.path === template && o.method === method);
       const safe = !mayChangeState(method);
-      const proof = needsProof(ctx.spec, { method, template });
+      const proof = needsProof(ctx.spec, method, template);
       const ids = !proof ? readable : safe || method === 'DELETE' ? deletable : writable;
       if (!ids || (!safe && !operation && ctx.writableIds.length === 0)) continue;
       const arbitrary = fc

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { canonicalId } from '../contract/raw-json.ts';
 import type { Spec } from '../contract/spec.ts';
 import type { HttpClient } from '../http/client.ts';
-import { joinUrl, RUN_OUT, WRONG_KEY } from '../http/client.ts';
+import { INTERRUPTED, joinUrl, RUN_OUT, WRONG_KEY } from '../http/client.ts';
 import type { Exchange, RequestSpec } from '../http/exchange.ts';
+import { absentRange } from '../orders/readings.ts';
 import { API_KEY, curlCommand, type HeaderValue } from '../output/curl.ts';
 import { rule } from '../rules/catalogue.ts';
 import { Skip } from '../rules/outcome.ts';
@@ -12,7 +12,6 @@ import type { CheckResult } from '../run/events.ts';
 import type { ResolvedOptions } from '../run/options.ts';
 import { requestArbitrary } from './arbitraries.ts';
 import { EXPLORE_RULES, type ExploreRule, judge, type Violation } from './oracle.ts';
-import { absentRange } from './readings.ts';
 import { describe, type ExploreRequest, KEY_PLACEHOLDER, pathOf } from './request.ts';
 import { mayChangeState, refusal } from './safety.ts';
 import type { ExploreSettings } from './settings.ts';
@@ -32,6 +31,10 @@ export interface ExploreDeps {
   /** Milliseconds, monotonic; exploration stops sending at `deadline`. */
   now?: () => number;
   deadline?: number;
+  /** True once the run was interrupted: exploration stops sending. */
+  stopped?: () => boolean;
+  /** The run's orders, which --allow-writes lets writes reach. */
+  writableIds?: readonly string[];
 }
 
 interface Finding {
@@ -52,7 +55,7 @@ export async function runExploration(deps: ExploreDeps, settings: ExploreSetting
   const { options, spec, client } = deps;
   const now = deps.now ?? (() => performance.now());
   const started = now();
-  const timeUp = () => deps.deadline !== undefined && now() >= deps.deadline;
+  const timeUp = () => (deps.deadline !== undefined && now() >= deps.deadline) || deps.stopped?.() === true;
   const notes: string[] = [];
   let listedIds: string[] | undefined;
   if (options.apiKey) {
@@ -65,9 +68,7 @@ export async function runExploration(deps: ExploreDeps, settings: ExploreSetting
   } else notes.push('no DELETE sent: reading the order list needs an API key');
   const range = listedIds ? absentRange(listedIds) : undefined;
   if (range && !range.ok) notes.push(`no DELETE of an absent id sent: ${range.reason}`);
-  const writableIds = settings.allowWrites
-    ? [options.pendingOrderId, options.shippedOrderId].filter((id) => id !== undefined).map(canonicalId)
-    : [];
+  const writableIds = settings.allowWrites ? [...(deps.writableIds ?? [])] : [];
   const arbitrary = requestArbitrary({
     spec,
     hasKey: options.apiKey !== undefined,
@@ -96,7 +97,8 @@ export async function runExploration(deps: ExploreDeps, settings: ExploreSetting
       if (focus) shrinkRequests++;
       if (mayChangeState(request.method)) writes++;
       const exchange = await client.send(toRequestSpec(request, options.apiKey));
-      if (exchange.error === RUN_OUT) return true; // cut by --max-time: no verdict on the server
+      // Cut by --max-time or a signal: no verdict on the server.
+      if (exchange.error === RUN_OUT || exchange.error === INTERRUPTED) return true;
       const violation = judge(spec, request, exchange)[0];
       if (!violation || reported.has(violation.rule) || (focus && violation.rule !== focus)) return true;
       focus ??= violation.rule;

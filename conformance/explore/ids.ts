@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Spec } from '../contract/spec.ts';
+import { type AbsentRange, provablyAbsent, readsOnlyAs } from '../orders/readings.ts';
 import { boundaries } from './boundaries.ts';
-import { type AbsentRange, provablyAbsent, readsOnlyAs } from './readings.ts';
 
 /** What the generators need to know about the run. */
 export interface GeneratorContext {

@@ -70,6 +70,6 @@ describe('exploring the project mock', () => {
     expect((await cli(['--base-url', mock.baseUrl, '--seed', '1'])).stderr).toMatch(/--seed needs --explore/);
     const writes = await cli(['--base-url', mock.baseUrl, '--explore', '--allow-writes']);
     expect(writes.code).toBe(2);
-    expect(writes.stderr).toMatch(/--allow-writes needs the ids/);
+    expect(writes.stderr).toMatch(/--allow-writes needs the orders it may write to/);
   });
 });

@@ -4,8 +4,8 @@ import { serverPool } from '../test-support/pool.ts';
 import { TARGET_KEY } from '../test-support/target.ts';
 
 // Hostile servers that read ids as leniently as real ones do, hold orders they do not list, and cancel an order
-// on any method but GET and HEAD (`if (method !== 'GET') cancel()`). Every request they see is checked: in safe
-// mode none can reach an order they hold.
+// on any method but GET (`if (method !== 'GET') cancel()`), HEAD included. Every request they see is checked: in
+// safe mode none can reach an order they hold.
 
 const pool = serverPool();
 const SAFE = ['GET', 'HEAD', 'OPTIONS', 'PROPFIND', 'REPORT', 'SEARCH', 'QUERY'];
@@ -53,7 +53,7 @@ async function hostile(listed: string[], held: string[]) {
     const url = req.url ?? '';
     const id = /^\/v1\/store\/orders\/([^/?]+)/.exec(url)?.[1];
     const method = req.method ?? '';
-    if (!SAFE.includes(method) || (id !== undefined && !['GET', 'HEAD'].includes(method))) {
+    if (!SAFE.includes(method) || (id !== undefined && method !== 'GET')) {
       writes.push(`${method} ${url}`);
       const reads = id === undefined ? [] : lenientIds(id);
       const hits = id === undefined ? ['(no id)'] : all.filter((o) => reads.includes(o)).map(String);
@@ -77,7 +77,7 @@ async function hostile(listed: string[], held: string[]) {
 }
 
 describe('exploration in safe mode', () => {
-  it('sends nothing but GET and HEAD to an order when the largest listed id is near 2^63 (and says why)', async () => {
+  it('sends nothing but GET to an order when the largest listed id is near 2^63 (and says why)', async () => {
     const server = await hostile(['2', '9223372036854775000'], ['1']);
     const { results } = await collectConformance({
       baseUrl: server.baseUrl,
@@ -102,6 +102,17 @@ describe('exploration in safe mode', () => {
       expect(server.touched).toEqual([]);
     },
   );
+
+  it('sends HEAD to an order only with an id proven absent, never to a listed one', async () => {
+    const server = await hostile(['3', '25'], ['1']);
+    await collectConformance({
+      baseUrl: server.baseUrl,
+      apiKey: TARGET_KEY,
+      explore: { seed: 7, maxRequests: 500 },
+    });
+    expect(server.writes.some((w) => w.startsWith('HEAD /v1/store/orders/'))).toBe(true);
+    expect(server.touched).toEqual([]);
+  });
 
   it('with small ids too, where int32 wrapping is plausible, and 0 listed', async () => {
     const server = await hostile(['0', '3', '25'], ['1']);

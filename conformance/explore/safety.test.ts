@@ -16,11 +16,17 @@ const req = (method: string, template: string, id?: string, query = ''): Explore
 });
 
 describe('the send-time safety guard', () => {
-  it('lets reads go anywhere, with any id and query', () => {
+  it('lets reads go anywhere, with any id and query, but only GET to a listed order', () => {
     expect(refusal(req('GET', ITEM, '01', '?a=1'), ctx)).toBeUndefined();
-    expect(refusal(req('HEAD', ITEM, '1'), ctx)).toBeUndefined();
+    expect(refusal(req('HEAD', '/store/orders', undefined, '?a=1'), ctx)).toBeUndefined();
     expect(refusal(req('PROPFIND', '/store/orders', undefined, '?x'), ctx)).toBeUndefined();
     expect(refusal(req('OPTIONS', '/pets/{petId}', '1'), ctx)).toBeUndefined();
+  });
+
+  it('sends HEAD to an order only with an id proven absent: a server may cancel on every method but GET', () => {
+    expect(refusal(req('HEAD', ITEM, '1'), ctx)).toMatch(/could touch an order/);
+    expect(refusal(req('HEAD', ITEM, '100'), ctx)).toMatch(/could touch an order/);
+    expect(refusal(req('HEAD', ITEM, '1000103'), ctx)).toBeUndefined();
   });
 
   it('sends any other method to an order only with an id proven absent and no query', () => {

@@ -24,6 +24,8 @@ export function resolveExplore(input: {
   explore?: boolean | ExploreInput;
   pendingOrderId?: string;
   shippedOrderId?: string;
+  /** Orders are given: ids, a setup command or a state URL. */
+  hasOrders?: boolean;
   only?: string[];
   skip?: string[];
 }): ExploreSettings | undefined {
@@ -36,9 +38,14 @@ export function resolveExplore(input: {
   if (!Number.isInteger(maxRequests) || maxRequests < 1 || maxRequests > 1_000_000)
     throw new UsageError(`max requests must be an integer from 1 to 1000000, got ${maxRequests}`);
   const allowWrites = given.allowWrites ?? false;
-  if (allowWrites && input.pendingOrderId === undefined && input.shippedOrderId === undefined)
+  const hasOrders = input.hasOrders ?? (input.pendingOrderId ?? input.shippedOrderId) !== undefined;
+  if (allowWrites && !hasOrders)
     throw new UsageError(
-      '--allow-writes needs the ids it may write to: --pending-order-id or --shipped-order-id',
+      '--allow-writes needs the orders it may write to: --pending-order-id, --shipped-order-id, --setup or --state-url',
+    );
+  if (!allowWrites && hasOrders && input.pendingOrderId === undefined && input.shippedOrderId === undefined)
+    throw new UsageError(
+      'exploration changes no order without --allow-writes: --setup and --state-url have nothing to give it',
     );
   if ((input.only?.length ?? 0) > 0 || (input.skip?.length ?? 0) > 0)
     throw new UsageError('--only and --skip select fixed checks; exploration runs its own (explore.*)');

@@ -28,6 +28,8 @@ export interface ClientOptions {
   fetch: typeof fetch;
   /** The run's deadline on the `now` clock (`--max-time`): no request runs past it. */
   deadline?: number;
+  /** Stops the run (a signal): the request under way is cut, no other is sent. */
+  signal?: AbortSignal;
   now?: () => number;
   /** Wall-clock time in ms since the epoch, for each exchange's `startedAt` (default Date.now). */
   wallClock?: () => number;
@@ -140,6 +142,7 @@ export function createHttpClient(options: ClientOptions): HttpClient {
         return exchange;
       };
 
+      if (options.signal?.aborted) return record({ error: INTERRUPTED }, 0, 0);
       if (!(await pace())) return record({ error: RUN_OUT }, 0, 0);
       const started = now();
       const budgetEnd = Math.min(started + options.timeoutMs, deadline);
@@ -154,9 +157,11 @@ export function createHttpClient(options: ClientOptions): HttpClient {
         startedAt = wallClock();
         const limit = Math.max(1, Math.ceil(budgetEnd - attemptStarted));
         const describe = (cause: unknown) =>
-          isTimeout(cause) && budgetEnd === deadline && deadline < started + options.timeoutMs
-            ? RUN_OUT
-            : describeError(cause, options.timeoutMs);
+          options.signal?.aborted
+            ? INTERRUPTED
+            : isTimeout(cause) && budgetEnd === deadline && deadline < started + options.timeoutMs
+              ? RUN_OUT
+              : describeError(cause, options.timeoutMs);
         try {
           const response = await fetchBounded(url, request.method, headers, options, limit, describe);
           lastMs = now() - attemptStarted;
@@ -171,7 +176,7 @@ export function createHttpClient(options: ClientOptions): HttpClient {
         } catch (cause) {
           lastMs = now() - attemptStarted;
           error = describe(cause);
-          if (isTimeout(cause)) break; // the budget is spent: retrying would multiply it
+          if (isTimeout(cause) || options.signal?.aborted) break; // the budget is spent, or the run stopped
         }
         const backoff =
           Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (attempts - 1)) * (0.5 + random() / 2);
@@ -185,3 +190,6 @@ export function createHttpClient(options: ClientOptions): HttpClient {
 
 /** The error of a request stopped by `--max-time`. */
 export const RUN_OUT = "not sent or not finished: the run's time budget (--max-time) ran out";
+
+/** The error of a request stopped by a signal (SIGINT, SIGTERM). */
+export const INTERRUPTED = 'not sent or not finished: the run was interrupted';

@@ -7,11 +7,12 @@ export async function fetchBounded(
   url: string,
   method: string,
   headers: Record<string, string>,
-  options: { fetch: typeof fetch; maxBodyBytes: number },
+  options: { fetch: typeof fetch; maxBodyBytes: number; signal?: AbortSignal },
   limitMs: number,
   describe: (cause: unknown) => string,
 ): Promise<ExchangeResponse> {
-  const signal = AbortSignal.timeout(limitMs);
+  const timeout = AbortSignal.timeout(limitMs);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   const response = await options.fetch(url, { method, headers, signal, redirect: 'manual' });
   const responseHeaders: Record<string, string> = {};
   response.headers.forEach((value, name) => {

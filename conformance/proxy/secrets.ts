@@ -1,9 +1,13 @@
-import { secretPattern } from '../../src/exchange/redact.ts';
 import { encodingsOf, REDACTED } from '../output/redact.ts';
 
 // The proxy is given no key: every credential it sees in traffic is a secret, and whatever it writes out
 // (report, log, files) passes through redact() with every secret seen so far (found by src/exchange's
 // secretsInRequest and secretsInResponse).
+
+/** Below this length a secret is redacted only where it stands alone, or "e" would eat every letter e. */
+const SHORT = 6;
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 export interface Secrets {
   add(secret: string): void;
@@ -33,7 +37,15 @@ export function createSecrets(): Secrets {
     redact(text) {
       if (forms.size === 0) return text;
       // Short secrets only where they stand alone, so the report stays readable.
-      pattern ??= secretPattern(forms);
+      pattern ??= new RegExp(
+        [...forms]
+          .sort((a, b) => b.length - a.length)
+          .map((form) =>
+            form.length < SHORT ? `(?<![A-Za-z0-9])${escapeRegExp(form)}(?![A-Za-z0-9])` : escapeRegExp(form),
+          )
+          .join('|'),
+        'g',
+      );
       return text.replace(pattern, REDACTED);
     },
   };

@@ -39,6 +39,7 @@ export function createJsonReporter(options: { strict?: boolean } = {}): Reporter
         safe: started?.safe,
         apiKey: started?.apiKey,
         ...(started?.explore ? { explore: started.explore } : {}),
+        ...(started?.orders ? { orders: started.orders } : {}),
         ...(started?.expectedFailures ? { expectedFailures: started.expectedFailures } : {}),
         ...(started?.minCoverage === undefined ? {} : { minCoverage: started.minCoverage }),
         summary: summary && rest,

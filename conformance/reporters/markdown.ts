@@ -1,4 +1,5 @@
 import { codeBlock, escapeHtml, markdownText } from '../output/markup.ts';
+import { describeOrders } from '../output/orders.ts';
 import { escapeControls } from '../output/text.ts';
 import type { Severity } from '../rules/rule.ts';
 import type { CheckResult, Reporter, Summary } from '../run/events.ts';
@@ -21,6 +22,8 @@ const VERDICTS: Record<Summary['outcome'], string> = {
   failed: 'failed',
   unreachable: 'could not run',
   incomplete: 'incomplete',
+  interrupted: 'interrupted',
+  'teardown-failed': 'teardown failed',
 };
 
 /** One-line HTML text (a `<summary>` is HTML, where Markdown escapes would show). */
@@ -45,6 +48,7 @@ export function createMarkdownReporter(options: { strict?: boolean } = {}): Repo
       const verdict = summary ? `${VERDICTS[summary.outcome]} (exit ${summary.exitCode})` : 'did not finish';
       lines.push(`## Conformance of ${target}: ${verdict}`, '');
       if (started?.explore) lines.push(`Exploration with seed ${started.explore.seed}.`, '');
+      if (started?.orders) lines.push(`Orders: ${markdownText(describeOrders(started.orders))}.`, '');
       if (started?.expectedFailures)
         lines.push(
           `${started.expectedFailures.entries} expected failure(s) listed in \`${started.expectedFailures.source.replaceAll('`', "'")}\`.`,

@@ -1,3 +1,4 @@
+import { describeNotRun, describeOrderIds, describeOrders } from '../output/orders.ts';
 import { escapeControls } from '../output/text.ts';
 import type { Coverage } from '../run/coverage.ts';
 import type { ConformanceEvent, Reporter, Summary } from '../run/events.ts';
@@ -64,8 +65,9 @@ export function createPrettyReporter(
         write(
           event.safe
             ? '  mode: safe (reads, unauthenticated requests, DELETEs of ids proven absent; no order is cancelled)\n'
-            : '  mode: opt-in state changes (the given order ids are cancelled or tried)\n',
+            : '  mode: opt-in state changes (only the orders below are cancelled or tried)\n',
         );
+        if (event.orders) write(`  orders: ${describeOrders(event.orders)}\n`);
         write(`  API key: ${event.apiKey === 'given' ? 'given (redacted in every report)' : 'not given'}\n`);
         if (event.explore) {
           const { seed, maxRequests, allowWrites } = event.explore;
@@ -84,8 +86,9 @@ export function createPrettyReporter(
         const tag = TAGS[outcome];
         const counter = `[${String(event.index + 1).padStart(2)}/${event.total}]`;
         const reason = result.expected?.reason ? ` (expected: ${oneLine(result.expected.reason)})` : '';
+        const orders = result.orderIds ? ` (${describeOrderIds(result.orderIds)})` : '';
         write(
-          `${counter} ${paint(tag)} ${result.severity.padEnd(6)} ${result.id} — ${oneLine(result.message)}${reason}\n`,
+          `${counter} ${paint(tag)} ${result.severity.padEnd(6)} ${result.id} — ${oneLine(result.message)}${reason}${orders}\n`,
         );
         for (const line of result.expected?.stale ?? []) write(`       ${oneLine(line)}\n`);
         if (!isFailure(outcome)) return;
@@ -105,6 +108,13 @@ export function createPrettyReporter(
     },
   };
 }
+
+/** The line that says how a run ended early or badly, by outcome. */
+const ENDINGS: Partial<Record<Summary['outcome'], string>> = {
+  incomplete: 'Incomplete',
+  interrupted: 'Interrupted',
+  'teardown-failed': 'Teardown failed',
+};
 
 /** The coverage table: each operation's documented statuses, seen or not, and what else it answered. */
 export function formatCoverage(coverage: Coverage): string {
@@ -137,11 +147,16 @@ export function formatSummary(summary: Summary): string {
   const failed = must.failed + should.failed + info.failed;
   const skipped = must.skipped + should.skipped + info.skipped;
   const expectedTotal = (must.expected ?? 0) + (should.expected ?? 0) + (info.expected ?? 0);
-  if (summary.outcome === 'incomplete') lines.push(`Incomplete: ${oneLine(summary.error ?? '')}`);
+  const ended = ENDINGS[summary.outcome];
+  if (ended) lines.push(`${ended}: ${oneLine(summary.error ?? '')}`);
   for (const line of summary.gateFailures ?? []) lines.push(`Gate: ${oneLine(line)}`);
   const verdict = summary.outcome === 'passed' ? 'PASS' : summary.outcome === 'failed' ? 'FAIL' : 'ERROR';
+  // Only a verdict needs it: an early end says why on its own line.
+  const verdictOnly = summary.outcome === 'passed' || summary.outcome === 'failed';
+  const notRun =
+    summary.notRun && verdictOnly ? ` (${oneLine(describeNotRun(summary.notRun, summary.failOnSkip))})` : '';
   lines.push(
-    `Result: ${verdict} (exit ${summary.exitCode}) — ${summary.total} checks: ${passed} passed, ${failed} failed, ${expectedTotal ? `${expectedTotal} expected failures, ` : ''}${skipped} skipped in ${seconds(summary.durationMs)}`,
+    `Result: ${verdict}${notRun} (exit ${summary.exitCode}) — ${summary.total} checks: ${passed} passed, ${failed} failed, ${expectedTotal ? `${expectedTotal} expected failures, ` : ''}${skipped} skipped in ${seconds(summary.durationMs)}`,
   );
   return lines.join('\n');
 }

@@ -130,6 +130,47 @@ describe('reporters', () => {
     expect(reporter.output()).toMatch(/<error message="ECONNREFUSED">/);
   });
 
+  it('junit: a run with --fail-on-skip shows its skipped checks as failures', () => {
+    const reporter = createJunitReporter();
+    const skipped = result({ status: 'skipped', message: 'needs an API key' });
+    reporter.handle({ type: 'check', index: 0, total: 1, result: skipped });
+    reporter.handle({ type: 'finished', summary: summary({ failOnSkip: true }) });
+    const xml = reporter.output();
+    expect(xml).toContain(
+      '<failure message="not run, and --fail-on-skip is set: needs an API key" type="skipped">',
+    );
+    expect(xml).toMatch(/failures="1" errors="0" skipped="0"/);
+  });
+
+  it('pretty and junit: name where the orders came from and the ones each check used', () => {
+    let text = '';
+    const pretty = createPrettyReporter((t) => {
+      text += t;
+    });
+    const junit = createJunitReporter();
+    const started: ConformanceEvent = {
+      type: 'started',
+      baseUrl: 'http://api.test/v1',
+      startedAt: 'now',
+      checks: [],
+      safe: false,
+      apiKey: 'given',
+      orders: { source: 'setup', pending: ['9001', '9002'], shipped: ['9003'] },
+    };
+    const used = result({ status: 'passed', message: 'ok', orderIds: ['9002', '9003'] });
+    for (const reporter of [pretty, junit]) {
+      reporter.handle(started);
+      reporter.handle({ type: 'check', index: 0, total: 1, result: used });
+      reporter.handle({ type: 'finished', summary: summary() });
+    }
+    expect(text).toContain('  orders: setup: 2 pending, 1 shipped (9001, 9002; 9003)\n');
+    expect(text).toContain('orders.cancel-absent — ok (orders 9002, 9003)');
+    expect(junit.output()).toContain(
+      '<property name="orders" value="setup: 2 pending, 1 shipped (9001, 9002; 9003)"/>',
+    );
+    expect(junit.output()).toContain('<property name="orders" value="9002, 9003"/>');
+  });
+
   it('json: puts the coverage beside the summary, and keeps the expected-failure outcome', () => {
     const coverage = createCoverage(loadSpec());
     coverage.observe('listOrders', 200);

@@ -1,4 +1,6 @@
 import type { Exchange } from '../http/exchange.ts';
+import type { OrderSourceKind } from '../orders/allocation.ts';
+import type { ProvidedOrders } from '../orders/slots.ts';
 import type { CheckInfo, Severity } from '../rules/rule.ts';
 import type { Coverage } from './coverage.ts';
 
@@ -18,6 +20,8 @@ export interface CheckResult {
   message: string;
   exchanges: Exchange[];
   durationMs: number;
+  /** The run's orders this check's requests named (given, or made by the setup or the state URL). */
+  orderIds?: string[];
   /** The trace id the check's own requests carry in `traceparent` (a fresh trace per check). */
   traceId?: string;
   /** Present when `--expected-failures` lists the check: why, from where, and the stale lines if it passed. */
@@ -35,15 +39,22 @@ export interface SeverityCounts {
 export interface Summary {
   /**
    * `unreachable`: the target could not be reached or is not this API; no check ran. `incomplete`: the run's
-   * time budget ran out; the checks left are reported as skipped ("not run"). Both exit 2.
+   * time budget ran out; the checks left are reported as skipped ("not run"). `teardown-failed`: the checks
+   * ran, the teardown hook did not clean up (`error` says why). These exit 2. `interrupted`: a signal stopped
+   * the run (`signal` of the options); the checks left were not run, the teardown ran; exit 130 after SIGINT,
+   * 143 after SIGTERM.
    */
-  outcome: 'passed' | 'failed' | 'unreachable' | 'incomplete';
-  exitCode: 0 | 1 | 2;
+  outcome: 'passed' | 'failed' | 'unreachable' | 'incomplete' | 'teardown-failed' | 'interrupted';
+  exitCode: 0 | 1 | 2 | 130 | 143;
   strict: boolean;
   total: number;
   counts: Record<Severity, SeverityCounts>;
   durationMs: number;
   error?: string;
+  /** Present when checks were skipped: how many, and what to give so that they run. */
+  notRun?: { checks: number; give: string[] };
+  /** With `failOnSkip`, a skipped check fails the run (exit 1). */
+  failOnSkip?: boolean;
   /** Which documented (operation, status) pairs the run saw. */
   coverage?: Coverage;
   /**
@@ -64,6 +75,8 @@ export type ConformanceEvent =
       apiKey: 'given' | 'absent';
       /** Exploration mode: the seed that reproduces the run, the request budget, whether writes are allowed. */
       explore?: { seed: number; maxRequests: number; allowWrites: boolean };
+      /** Where the orders the run may change came from, and their ids; absent in the safe mode. */
+      orders?: { source: OrderSourceKind } & ProvidedOrders;
       /** The baseline of known failures (`--expected-failures`): where it came from and how many entries. */
       expectedFailures?: { source: string; entries: number };
       /** The `--min-coverage` gate, in percent. */

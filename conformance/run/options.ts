@@ -2,6 +2,7 @@ import { canonicalId, isInt64 } from '../contract/raw-json.ts';
 import { loadSpec } from '../contract/spec.ts';
 import { type ExploreInput, type ExploreSettings, resolveExplore } from '../explore/settings.ts';
 import { tracePrefixProblem } from '../http/trace.ts';
+import { hookOptions } from '../orders/hook-options.ts';
 import { minCoveragePercent } from './coverage.ts';
 import {
   checkExpectedFailures,
@@ -52,6 +53,27 @@ export interface ConformanceOptions {
   /** Exploration mode instead of the fixed checks (conformance/explore): generated requests, shrunk failures. */
   explore?: boolean | ExploreInput;
   /**
+   * A shell command run before the first check that makes the orders the run may change and prints them as
+   * `{"pending": ["9001"], "shipped": ["9003"]}` (docs/conformance.md, "Running against staging"). It gets
+   * `PETSTORE_BASE_URL` and `PETSTORE_NEEDS` (`{"pending":2,"shipped":1}`) in its environment.
+   */
+  setup?: string;
+  /** A shell command run after the checks, whatever their outcome, with the setup's output on stdin. */
+  teardown?: string;
+  /** Pact's provider-state URL, instead of `setup`: `POST {"state": "a pending order", …}` per order. */
+  stateUrl?: string;
+  /** Budget of each hook (setup, teardown, the state URL's calls) in seconds (default 60, at most 3600). */
+  hookTimeoutSeconds?: number;
+  /** The environment the hooks inherit (default `process.env`). */
+  env?: Record<string, string | undefined>;
+  /** Skipped checks fail the run (exit 1): for CI, where a check that never runs should be noticed. */
+  failOnSkip?: boolean;
+  /**
+   * Stops the run (a signal's name as the reason: `SIGINT`, `SIGTERM`): the checks left are not run, the
+   * teardown runs, and the summary's outcome is `interrupted`.
+   */
+  signal?: AbortSignal;
+  /**
    * Known failures: a YAML or JSON file (`--expected-failures FILE`) or its entries. A listed failure does not
    * fail the run; a listed check that passes does (stale); an unknown id is a usage error.
    */
@@ -80,6 +102,7 @@ export const LIMITS = {
   maxBodyBytes: { fallback: 10 * 1024 * 1024 },
   retries: { fallback: 0, max: 10 },
   maxTimeSeconds: { fallback: 300, max: 86_400 },
+  hookTimeoutSeconds: { fallback: 60, max: 3600 },
 } as const;
 
 export interface ResolvedOptions
@@ -92,6 +115,10 @@ export interface ResolvedOptions
       | 'rateLimit'
       | 'specPath'
       | 'explore'
+      | 'setup'
+      | 'teardown'
+      | 'stateUrl'
+      | 'signal'
       | 'expectedFailures'
       | 'minCoverage'
     >
@@ -102,6 +129,10 @@ export interface ResolvedOptions
   rateLimit?: number;
   specPath?: string;
   explore?: ExploreSettings;
+  setup?: string;
+  teardown?: string;
+  stateUrl?: string;
+  signal?: AbortSignal;
   expectedFailures?: ExpectedFailures;
   minCoverage?: number;
 }
@@ -177,6 +208,13 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
   if (pendingOrderId !== undefined && pendingOrderId === shippedOrderId) {
     throw new UsageError('the pending and the shipped order ids must differ');
   }
+  const hooks = hookOptions(options);
+  const given = (pendingOrderId ?? shippedOrderId) !== undefined;
+  if (given && (hooks.setup ?? hooks.stateUrl) !== undefined)
+    throw new UsageError(
+      '--pending-order-id/--shipped-order-id and --setup/--state-url both give orders: use one of them',
+    );
+  const hasOrders = given || (hooks.setup ?? hooks.stateUrl) !== undefined;
   return {
     baseUrl,
     apiKey,
@@ -184,7 +222,7 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
     shippedOrderId,
     petId: id('pet id', options.petId ?? '1') ?? '1',
     headers: options.headers ?? {},
-    undocumentedMethods: options.undocumentedMethods ?? (pendingOrderId ?? shippedOrderId) !== undefined,
+    undocumentedMethods: options.undocumentedMethods ?? hasOrders,
     timeoutMs: positive('timeout', options.timeoutMs, LIMITS.timeoutMs.fallback, LIMITS.timeoutMs.max),
     retries: integer('retries', options.retries, LIMITS.retries.fallback, LIMITS.retries.max),
     maxTimeSeconds: positive(
@@ -201,7 +239,19 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
     fetch: options.fetch ?? globalThis.fetch,
     clock: options.clock ?? SYSTEM_CLOCK,
     specPath: options.specPath,
-    ...(options.explore ? { explore: resolveExplore({ ...options, pendingOrderId, shippedOrderId }) } : {}),
+    ...hooks,
+    hookTimeoutSeconds: positive(
+      'hook timeout',
+      options.hookTimeoutSeconds,
+      LIMITS.hookTimeoutSeconds.fallback,
+      LIMITS.hookTimeoutSeconds.max,
+    ),
+    env: options.env ?? process.env,
+    failOnSkip: options.failOnSkip ?? false,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.explore
+      ? { explore: resolveExplore({ ...options, pendingOrderId, shippedOrderId, hasOrders }) }
+      : {}),
     ...expectedFailuresOf(options),
     ...(options.minCoverage === undefined ? {} : { minCoverage: minCoveragePercent(options.minCoverage) }),
     traceIdPrefix: tracePrefix(options.traceIdPrefix),

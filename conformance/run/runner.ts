@@ -1,11 +1,14 @@
 import { registry } from '../checks/index.ts';
-import { type Check, REQUIREMENT_REASONS, type Requirement, UnknownCheckError } from '../checks/registry.ts';
+import { type Check, UnknownCheckError } from '../checks/registry.ts';
 import { Session } from '../checks/session.ts';
 import { loadSpec, type Spec } from '../contract/spec.ts';
 import { EXPLORE_CHECKS, runExploration } from '../explore/index.ts';
 import { createHttpClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { createTraceIds } from '../http/trace.ts';
+import { allocate, NO_ORDERS } from '../orders/allocation.ts';
+import { needsOf } from '../orders/slots.ts';
+import { orderSourceOf } from '../orders/sources.ts';
 import { Failure, Skip } from '../rules/outcome.ts';
 import { createCoverage } from './coverage.ts';
 import type { CheckResult, ConformanceEvent, Summary } from './events.ts';
@@ -13,6 +16,7 @@ import { applyExpectedFailures } from './expected-failures.ts';
 import { secretValues } from './extra-headers.ts';
 import { type ConformanceOptions, type ResolvedOptions, resolveOptions } from './options.ts';
 import { redactExchange, redactorFor, redactResult } from './redaction.ts';
+import { missingRequirements, neededSlots, orderIdsUsed } from './requirements.ts';
 import { summarize } from './summary.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -44,14 +48,18 @@ export async function* runChecks(
   const started = options.clock.now();
   const graded = gradeChecks(checks, options, spec);
   let next = await graded.next();
-  while (!next.done) {
-    coverage.handle(next.value);
-    yield next.value;
-    next = await graded.next();
+  try {
+    while (!next.done) {
+      coverage.handle(next.value);
+      yield next.value;
+      next = await graded.next();
+    }
+  } finally {
+    // A consumer that stops reading ends the grading too, so that its teardown runs.
+    if (!next.done) await graded.return({ results: [], incomplete: false, stale: [], gives: new Map() });
   }
-  const { results, error, incomplete, stale } = next.value;
   const ms = Math.round(options.clock.now() - started);
-  const summary = summarize(results, options, ms, { error, incomplete, stale, coverage: coverage.result() });
+  const summary = summarize(next.value.results, options, ms, { ...next.value, coverage: coverage.result() });
   yield { type: 'finished', summary };
   return summary;
 }
@@ -62,6 +70,12 @@ interface Graded {
   incomplete: boolean;
   /** Stale lines of the expected failures. */
   stale: string[];
+  /** The signal's name when the run was interrupted. */
+  interrupted?: string;
+  /** Why the teardown failed. */
+  teardownProblem?: string;
+  /** What to give so that each check skipped for a missing requirement runs, by check id. */
+  gives: ReadonlyMap<string, readonly string[]>;
 }
 
 /** Yields `started`, then each exchange as it completes and each check's result; returns what the summary needs. */
@@ -71,8 +85,18 @@ async function* gradeChecks(
   spec: Spec,
 ): AsyncGenerator<ConformanceEvent, Graded> {
   const { clock } = options;
+  let redact = redactorFor(options.apiKey, secretValues(options.headers));
+  // The orders come first: the setup makes them before the list is read, so that they are listed. From here
+  // on nothing may end the run without the teardown (the try below).
+  const source = orderSourceOf(options, (text) => redact(text));
+  const slots = neededSlots(checks, options);
+  const setup = source ? await source.setup(needsOf(slots)) : undefined;
+  if (setup) redact = redactorFor(options.apiKey, [...secretValues(options.headers), ...setup.secrets]);
+  const orders = source && setup ? allocate(source.kind, setup.orders, slots) : NO_ORDERS;
+
   const started = clock.now();
   const deadline = started + options.maxTimeSeconds * 1000;
+  const interrupted = () => (options.signal?.aborted ? String(options.signal.reason) : undefined);
   const completed: Exchange[] = [];
   const traceIds = createTraceIds(options.traceIdPrefix);
   const client = createHttpClient({
@@ -82,32 +106,15 @@ async function* gradeChecks(
     traceIds,
     onExchange: (exchange) => completed.push(exchange),
   });
-  const session = new Session(options, spec, client, traceIds);
-  const redact = redactorFor(options.apiKey, secretValues(options.headers));
+  const session = new Session(options, spec, client, traceIds, orders);
   const exchanges = function* (): Generator<ConformanceEvent> {
     for (const exchange of completed.splice(0))
       yield { type: 'exchange', exchange: redactExchange(exchange, redact) };
   };
-  const safe = options.explore
-    ? !options.explore.allowWrites
-    : options.pendingOrderId === undefined && options.shippedOrderId === undefined;
   const baseline = options.expectedFailures;
-  yield {
-    type: 'started',
-    baseUrl: redact(options.baseUrl),
-    startedAt: new Date().toISOString(),
-    checks: options.explore
-      ? EXPLORE_CHECKS
-      : checks.map(({ id, severity, title, reference }) => ({ id, severity, title, reference })),
-    safe,
-    apiKey: options.apiKey ? 'given' : 'absent',
-    ...(options.explore ? { explore: options.explore } : {}),
-    ...(baseline ? { expectedFailures: { source: baseline.source, entries: baseline.entries.length } } : {}),
-    ...(options.minCoverage === undefined ? {} : { minCoverage: options.minCoverage }),
-  };
-
   const results: CheckResult[] = [];
   const stale: string[] = [];
+  const gives = new Map<string, readonly string[]>();
   /** The result as the baseline reads it, kept for the summary and yielded redacted. */
   const graded = (result: CheckResult, index: number, total: number): ConformanceEvent => {
     const read = applyExpectedFailures(result, baseline);
@@ -115,46 +122,82 @@ async function* gradeChecks(
     stale.push(...read.stale);
     return { type: 'check', result: redactResult(read.result, redact), index, total };
   };
-  let error = await reachability(session);
-  yield* exchanges();
+  let error: string | undefined;
   let notRun = 0;
-  if (error === undefined) {
-    for (const [index, check] of checks.entries()) {
-      let result = clock.now() < deadline ? await runCheck(check, session) : undefined;
-      if (result === undefined || clock.now() >= deadline) {
-        // Out of time: this check's verdict would rest on cut-off requests, and the rest cannot run.
-        result = {
-          ...infoOf(check),
-          status: 'skipped',
-          message: OUT_OF_TIME(options),
-          exchanges: [],
-          durationMs: 0,
-        };
-        notRun++;
+  let teardownProblem: string | undefined;
+  try {
+    yield {
+      type: 'started',
+      baseUrl: redact(options.baseUrl),
+      startedAt: new Date().toISOString(),
+      checks: options.explore
+        ? EXPLORE_CHECKS
+        : checks.map(({ id, severity, title, reference }) => ({ id, severity, title, reference })),
+      safe: options.explore ? !options.explore.allowWrites : source === undefined,
+      apiKey: options.apiKey ? 'given' : 'absent',
+      ...(options.explore ? { explore: options.explore } : {}),
+      ...(source && setup ? { orders: { source: source.kind, ...setup.orders } } : {}),
+      ...(baseline
+        ? { expectedFailures: { source: baseline.source, entries: baseline.entries.length } }
+        : {}),
+      ...(options.minCoverage === undefined ? {} : { minCoverage: options.minCoverage }),
+    };
+
+    error = interrupted() ? undefined : await reachability(session);
+    if (interrupted()) error = undefined; // the checks are reported as not run below
+    yield* exchanges();
+    if (error === undefined) {
+      for (const [index, check] of checks.entries()) {
+        const go = clock.now() < deadline && !interrupted();
+        let result = go ? await runCheck(check, session, gives) : undefined;
+        if (result === undefined || clock.now() >= deadline || interrupted()) {
+          // Out of time or stopped: this check's verdict would rest on cut-off requests, the rest cannot run.
+          result = {
+            ...infoOf(check),
+            status: 'skipped',
+            message: NOT_RUN(options),
+            exchanges: [],
+            durationMs: 0,
+          };
+          notRun++;
+        }
+        yield* exchanges();
+        yield graded(result, index, checks.length);
       }
-      yield* exchanges();
-      yield graded(result, index, checks.length);
+      if (options.explore) {
+        const now = () => clock.now();
+        const deps = { options, spec, client, listedIds: () => session.listedIds(), now, deadline };
+        const stopped = () => interrupted() !== undefined;
+        const explored = await runExploration(
+          { ...deps, stopped, writableIds: orders.writable },
+          options.explore,
+        );
+        yield* exchanges();
+        for (const [index, result] of explored.entries()) yield graded(result, index, explored.length);
+      }
+      if (notRun > 0 && !interrupted())
+        error = `the run's time budget of ${options.maxTimeSeconds} s (--max-time) ran out: ${notRun} check(s) not run`;
     }
-    if (options.explore) {
-      const now = () => clock.now();
-      const deps = { options, spec, client, listedIds: () => session.listedIds(), now, deadline };
-      const explored = await runExploration(deps, options.explore);
-      yield* exchanges();
-      for (const [index, result] of explored.entries()) yield graded(result, index, explored.length);
-    }
-    if (notRun > 0)
-      error = `the run's time budget of ${options.maxTimeSeconds} s (--max-time) ran out: ${notRun} check(s) not run`;
+    if (interrupted()) error = `interrupted by ${interrupted()}: ${notRun} check(s) not run`;
+  } finally {
+    // Whatever happened above (a pass, a failure, --max-time, a signal, a consumer that stopped reading).
+    if (source && setup) teardownProblem = await source.teardown(setup);
   }
   return {
     results,
     ...(error === undefined ? {} : { error: redact(error) }),
     incomplete: notRun > 0,
     stale: stale.map(redact),
+    ...(interrupted() ? { interrupted: interrupted() } : {}),
+    ...(teardownProblem === undefined ? {} : { teardownProblem: redact(teardownProblem) }),
+    gives,
   };
 }
 
-const OUT_OF_TIME = (options: ResolvedOptions): string =>
-  `not run: the run's time budget of ${options.maxTimeSeconds} s (--max-time) ran out`;
+const NOT_RUN = (options: ResolvedOptions): string =>
+  options.signal?.aborted
+    ? `not run: the run was interrupted (${String(options.signal.reason)})`
+    : `not run: the run's time budget of ${options.maxTimeSeconds} s (--max-time) ran out`;
 
 const infoOf = ({ id, severity, title, reference }: Check) => ({ id, severity, title, reference });
 
@@ -190,26 +233,18 @@ async function reachability(session: Session): Promise<string | undefined> {
   return undefined;
 }
 
-const SATISFIED: Record<Requirement, (options: ResolvedOptions) => boolean> = {
-  apiKey: (o) => o.apiKey !== undefined,
-  pendingOrderId: (o) => o.pendingOrderId !== undefined,
-  shippedOrderId: (o) => o.shippedOrderId !== undefined,
-  orderId: (o) => (o.pendingOrderId ?? o.shippedOrderId) !== undefined,
-  undocumentedMethods: (o) => o.undocumentedMethods,
-};
-
 /** Runs one check; a Failure fails it, a Skip skips it, any other exception is a failure of that check. */
-async function runCheck(check: Check, session: Session): Promise<CheckResult> {
+async function runCheck(
+  check: Check,
+  session: Session,
+  gives: Map<string, readonly string[]>,
+): Promise<CheckResult> {
   const info = infoOf(check);
-  const missing = (check.requires ?? []).find((r) => !SATISFIED[r](session.options));
-  if (missing)
-    return {
-      ...info,
-      status: 'skipped',
-      message: REQUIREMENT_REASONS[missing],
-      exchanges: [],
-      durationMs: 0,
-    };
+  const missing = missingRequirements(check, session.options, session.orders);
+  if (missing) {
+    gives.set(check.id, missing.give);
+    return { ...info, status: 'skipped', message: missing.reason, exchanges: [], durationMs: 0 };
+  }
   const { clock } = session.options;
   const started = clock.now();
   const traceId = session.begin();
@@ -223,5 +258,15 @@ async function runCheck(check: Check, session: Session): Promise<CheckResult> {
     message = expected ? error.message : `the check crashed: ${String(error)}`;
   }
   const durationMs = Math.round(clock.now() - started);
-  return { ...info, status, message, exchanges: session.end(), durationMs, ...(traceId ? { traceId } : {}) };
+  const exchanges = session.end();
+  const orderIds = orderIdsUsed(session.spec, exchanges, session.orders);
+  return {
+    ...info,
+    status,
+    message,
+    exchanges,
+    durationMs,
+    ...(traceId ? { traceId } : {}),
+    ...(orderIds.length > 0 ? { orderIds } : {}),
+  };
 }

@@ -15,6 +15,12 @@ export function serverPool() {
       running.push(server);
       return server.baseUrl;
     },
+    /** A reference target whose orders (with their `cancelled` flags) the test can read. */
+    async stateful(options: TargetOptions = {}) {
+      const server = await startTarget(options);
+      running.push(server);
+      return { baseUrl: server.baseUrl, orders: server.orders };
+    },
     /** A raw node:http server; returns its origin. */
     async serve(handler: Parameters<typeof listen>[0]): Promise<string> {
       const server = await listen(handler);

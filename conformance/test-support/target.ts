@@ -9,6 +9,8 @@ export const TARGET_KEY = 'target-key';
 export interface TargetOrder {
   /** Raw decimal id, so ids beyond 2^53 stay exact. */
   id: string;
+  /** How the list writes the id, as raw JSON (default: the decimal id), e.g. `"+5000000"`. */
+  listedAs?: string;
   status: 'pending' | 'shipped';
   /** Raw JSON fields replacing the default Order fields (e.g. extra fields, or none). */
   fields?: string;
@@ -42,6 +44,12 @@ export interface TargetOptions {
   credentials?: (authorization: string | undefined) => PlainRequest['credentials'];
   /** Sees every request (e.g. to prove a run sent nothing unsafe). */
   onRequest?: (request: PlainRequest) => void;
+  /**
+   * How the server finds the order a path id names (default: the same integer, and a malformed id is a 404
+   * before any lookup). A lenient one (Go's Atoi with its error dropped, a lookup through doubles) is what the
+   * safety proofs guard against.
+   */
+  sameOrder?: (storedId: string, segment: string) => boolean;
   /** Rewrites any answer: where a test breaks one rule. */
   transform?: (request: PlainRequest, response: PlainResponse) => PlainResponse;
 }
@@ -72,11 +80,16 @@ export const errorResponse = (status: number, code: string, headers: Record<stri
 
 export function createTarget(options: TargetOptions = {}) {
   const orders = (options.orders ?? DEFAULT_ORDERS).map((o) => ({ ...o, cancelled: false }));
-  const find = (id: string) => orders.find((o) => /^-?[0-9]+$/.test(o.id) && BigInt(o.id) === BigInt(id));
+  const find = (segment: string) =>
+    orders.find((o) =>
+      options.sameOrder
+        ? options.sameOrder(o.id, segment)
+        : /^-?[0-9]+$/.test(o.id) && /^-?[0-9]+$/.test(segment) && BigInt(o.id) === BigInt(segment),
+    );
   const orderJson = (o: TargetOrder) => {
     const fields =
       o.fields ?? '"petId":7,"quantity":1,"shipDate":"2026-12-01T10:00:00.000Z","complete":false';
-    return `{"id":${o.id}${fields ? `,${fields}` : ''}}`;
+    return `{"id":${o.listedAs ?? o.id}${fields ? `,${fields}` : ''}}`;
   };
 
   function route(request: PlainRequest): PlainResponse {
@@ -104,7 +117,7 @@ export function createTarget(options: TargetOptions = {}) {
     const orderId = /^\/store\/orders\/([^/]+)$/.exec(path)?.[1];
     if (orderId !== undefined) {
       if (method !== 'DELETE') return errorResponse(405, 'METHOD_NOT_ALLOWED', { allow: 'DELETE' });
-      if (!/^-?[0-9]+$/.test(orderId))
+      if (!options.sameOrder && !/^-?[0-9]+$/.test(orderId))
         return errorResponse(options.malformedIdStatus ?? 404, 'INVALID_ORDER_ID');
       const order = find(orderId);
       if (order?.cancelled && options.cancelAgainSucceeds) return { status: 204, headers: {} };
@@ -163,7 +176,7 @@ export function targetFetch(target: ReturnType<typeof createTarget>): typeof fet
 export async function startTarget(
   options: TargetOptions = {},
   basePath = '/v1',
-): Promise<Listening & { baseUrl: string }> {
+): Promise<Listening & { baseUrl: string; orders: ReturnType<typeof createTarget>['orders'] }> {
   const target = createTarget(options);
   const server = await listen((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://target');
@@ -173,5 +186,5 @@ export async function startTarget(
     res.writeHead(response.status, response.headers);
     res.end(response.body);
   });
-  return { ...server, baseUrl: `${server.url}${basePath}` };
+  return { ...server, baseUrl: `${server.url}${basePath}`, orders: target.orders };
 }

@@ -5,6 +5,7 @@ import writeFileAtomic from 'write-file-atomic';
 import { type HarOptions, harEntry, harLog } from './har.ts';
 import { HarFormatError, recordsFromHar } from './har-read.ts';
 import type { ExchangeRecord } from './record.ts';
+import type { SecretRedactor } from './secrets.ts';
 
 // HAR files on disk: written whole and atomically (a crash mid-write leaves the previous file whole), and
 // appended to by one writer per file in this process, appends that arrive during a write folded into the next.
@@ -105,8 +106,11 @@ function parseHar(text: string): Har {
 const harText = (har: Har): string => `${JSON.stringify(har, null, 2)}\n`;
 
 export interface HarAppender {
-  /** Queues the exchange for the file, redacted (of `secrets` too, besides the options'); never waits, never throws. */
-  add(record: ExchangeRecord, secrets?: readonly string[]): void;
+  /**
+   * Queues the exchange for the file, redacted of `secrets` when given (the options' otherwise); never waits,
+   * never throws.
+   */
+  add(record: ExchangeRecord, secrets?: SecretRedactor | readonly string[]): void;
   /** Resolves once every exchange added so far is written (or its write failed): true, or false after `withinMs`. */
   written(withinMs?: number): Promise<boolean>;
 }
@@ -124,8 +128,8 @@ export function harAppender(
   const pending = new Set<Promise<void>>();
   let failed = false;
   return {
-    add(record, secrets = []) {
-      const redacting = { ...options, secrets: [...(options.secrets ?? []), ...secrets] };
+    add(record, secrets) {
+      const redacting = secrets === undefined ? options : { ...options, secrets };
       // Queued from a promise, so that even a record that cannot be rendered is an error told, never a throw.
       const write = Promise.resolve()
         .then(() => appendHarEntries(file, [record], redacting))

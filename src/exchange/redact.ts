@@ -1,4 +1,5 @@
 import type { ExchangeRecord, RecordedHeaders } from './record.ts';
+import { SecretRedactor } from './secrets.ts';
 
 /** What stands in for a credential in every HAR the kit writes. */
 export const REDACTED = '[REDACTED]';
@@ -24,7 +25,10 @@ export function isCredentialParam(name: string): boolean {
  * lose their values, and every given secret (a key, a token) is replaced wherever it appears. Redacting
  * twice changes nothing more.
  */
-export function redactRecord(record: ExchangeRecord, secrets: readonly string[] = []): ExchangeRecord {
+export function redactRecord(
+  record: ExchangeRecord,
+  secrets: SecretRedactor | readonly string[] = [],
+): ExchangeRecord {
   const text = secretRedactor(secrets);
   const { request, response } = record;
   return {
@@ -103,24 +107,11 @@ export function redactQuery(url: string): string {
   return `${url.slice(0, start + 1)}${query}${url.slice(end)}`;
 }
 
-/** Replaces each secret (and its percent-encoded form) wherever it appears, longest first. */
-function secretRedactor(secrets: readonly string[]): (text: string) => string {
-  const forms = secrets.flatMap((secret) => [secret, encodeURIComponent(secret)]);
-  if (!forms.some((form) => form !== '')) return (text) => text;
-  const pattern = secretPattern(forms);
-  return (text) => text.replace(pattern, REDACTED);
+/**
+ * The mock's own secrets (a SecretRedactor: its keys, the tokens it issued) or credentials found in traffic (a
+ * list: those under 6 characters replaced only where they stand alone), in whatever percent-encoding.
+ */
+function secretRedactor(secrets: SecretRedactor | readonly string[]): (text: string) => string {
+  const redactor = secrets instanceof SecretRedactor ? secrets : new SecretRedactor().including(secrets);
+  return (text) => redactor.redact(text, REDACTED);
 }
-
-/** Below this length a secret is replaced only where it stands alone, or "e" would eat every letter e. */
-const SHORT = 6;
-
-/** One global pattern matching any of the forms, the longest first; short forms only where they stand alone. */
-export function secretPattern(forms: Iterable<string>): RegExp {
-  const sorted = [...new Set(forms)].filter((form) => form !== '').sort((a, b) => b.length - a.length);
-  const alternatives = sorted.map((form) =>
-    form.length < SHORT ? `(?<![A-Za-z0-9])${escapeRegExp(form)}(?![A-Za-z0-9])` : escapeRegExp(form),
-  );
-  return new RegExp(alternatives.join('|'), 'g');
-}
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

@@ -20,7 +20,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -43,7 +43,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -112,7 +112,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -149,7 +149,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -189,12 +189,72 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
       "required": [
         "orderId"
+      ],
+      "additionalProperties": false
+    }
+  },
+  {
+    "name": "provider_state",
+    "title": "Set up or tear down a provider state (Pact's protocol)",
+    "description": "Set up or tear down a provider state (Pact's protocol). Pact's provider-state protocol, so the conformance suite (`petstore-conformance --state-url`) or a Pact verifier can ask the mock for the orders a test needs. `\"a pending order\"` and `\"a shipped order\"` create such an order through the store and answer its id (Pact's provider-state injected values); `params.orderId` asks for that id (409 `ORDER_ID_TAKEN` when it is in use). The teardown of a state (`\"action\": \"teardown\"` with `params.orderId`) withdraws that order whatever its status: it becomes cancelled, so the Store API no longer lists it and answers 404 to its cancel (the admin list keeps it); tearing down a withdrawn order again is no change, an unknown id a 404. An unknown state is a 400 `UNKNOWN_PROVIDER_STATE` whose message lists the known ones. With `X-Mock-Session` the orders are the session's own. A Pact provider-state change request. (POST /__mock/provider-states, spec/mock-admin.openapi.yaml adminProviderState)",
+    "spec": "mock-admin.openapi.yaml",
+    "operationId": "adminProviderState",
+    "method": "POST",
+    "path": "/__mock/provider-states",
+    "pathParameters": [],
+    "queryParameters": [],
+    "jsonBody": true,
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "state": {
+          "type": "string",
+          "maxLength": 200,
+          "description": "`a pending order` or `a shipped order`."
+        },
+        "params": {
+          "type": "object",
+          "description": "`orderId`: for a teardown, the order to withdraw (a verifier that does not send it back gets a 204\nand nothing is withdrawn: a reset cleans up); for a setup, the id to give the order. Other\nparameters (a consumer's own) are ignored.\n",
+          "additionalProperties": true,
+          "properties": {
+            "orderId": {
+              "oneOf": [
+                {
+                  "type": "integer",
+                  "format": "int64",
+                  "minimum": 0
+                },
+                {
+                  "type": "string",
+                  "pattern": "^(0|[1-9][0-9]{0,18})$"
+                }
+              ]
+            }
+          }
+        },
+        "action": {
+          "type": "string",
+          "enum": [
+            "setup",
+            "teardown"
+          ],
+          "default": "setup",
+          "description": "Pact sends `setup` before an interaction and `teardown` after it (default `setup`)."
+        },
+        "session": {
+          "type": "string",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
+          "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
+        }
+      },
+      "required": [
+        "state"
       ],
       "additionalProperties": false
     }
@@ -215,7 +275,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -225,7 +285,7 @@ export const adminTools: readonly AdminTool[] = [
   {
     "name": "advance_clock",
     "title": "Move the clock forward by a duration",
-    "description": "Move the clock forward by a duration. (POST /__mock/clock/advance, spec/mock-admin.openapi.yaml adminAdvanceClock)",
+    "description": "Move the clock forward by a duration. At most to 9999-12-01T00:00:00Z (a month before the end of the year 9999, so that the dates the mock derives from the clock keep four-digit years); a move past it is a 400 `INVALID_DURATION`. A system clock that real time takes to that instant stops there. (POST /__mock/clock/advance, spec/mock-admin.openapi.yaml adminAdvanceClock)",
     "spec": "mock-admin.openapi.yaml",
     "operationId": "adminAdvanceClock",
     "method": "POST",
@@ -243,7 +303,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -256,7 +316,7 @@ export const adminTools: readonly AdminTool[] = [
   {
     "name": "set_clock",
     "title": "Move the clock forward to a date-time",
-    "description": "Move the clock forward to a date-time. The clock only moves forward (409 `CLOCK_BACKWARDS`); `POST /__mock/reset` takes it back. (POST /__mock/clock/set, spec/mock-admin.openapi.yaml adminSetClock)",
+    "description": "Move the clock forward to a date-time. The clock only moves forward (409 `CLOCK_BACKWARDS`), at most to 9999-12-01T00:00:00Z (400 beyond); `POST /__mock/reset` takes it back. (POST /__mock/clock/set, spec/mock-admin.openapi.yaml adminSetClock)",
     "spec": "mock-admin.openapi.yaml",
     "operationId": "adminSetClock",
     "method": "POST",
@@ -274,7 +334,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -300,7 +360,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -335,7 +395,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "path": {
           "type": "string",
-          "description": "Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`)."
+          "description": "Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`), at most 8 of them\n(more is a 400).\n"
         },
         "status": {
           "type": "integer",
@@ -371,7 +431,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -394,7 +454,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -428,7 +488,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "path": {
           "type": "string",
-          "description": "Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`)."
+          "description": "Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`), at most 8 of them\n(more is a 400).\n"
         },
         "status": {
           "type": "integer",
@@ -456,7 +516,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -479,7 +539,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -489,7 +549,7 @@ export const adminTools: readonly AdminTool[] = [
   {
     "name": "add_fault",
     "title": "Add a fault rule (WireMock's vocabulary)",
-    "description": "Add a fault rule (WireMock's vocabulary). The first rule that matches a Store API request (method, path; then `nth`, then `probability`) fails it. `status` answers that status with an Error body (code `INJECTED_FAULT`) without running the operation; `delay` answers normally after `delay`; `reset` closes the connection with a TCP reset and `empty` closes it without a byte (neither runs the operation; in MSW both are `HttpResponse.error()`); `malformed` sends the real status with a body that is not JSON; `dribble` sends the real answer in chunks spread over `delay`. Preflights (OPTIONS) are never failed. `POST /__mock/reset` clears the rules. (POST /__mock/faults, spec/mock-admin.openapi.yaml adminAddFault)",
+    "description": "Add a fault rule (WireMock's vocabulary). At most 100 rules are in force (one more is a 409 `TOO_MANY_FAULTS`). Every rule counts each Store API request its method and path match (`matched`, and `nth` counts the same requests, also those an earlier rule failed); the first rule whose `nth` and `probability` then hold fails the request. `status` answers that status with an Error body (code `INJECTED_FAULT`) without running the operation; `delay` answers normally after `delay`; `reset` closes the connection with a TCP reset and `empty` closes it without a byte (neither runs the operation; in MSW both are `HttpResponse.error()`); `malformed` sends the real status with a body that is not JSON; `dribble` sends the real answer in chunks spread over `delay`. Preflights (OPTIONS) are never failed. `POST /__mock/reset` clears the rules. (POST /__mock/faults, spec/mock-admin.openapi.yaml adminAddFault)",
     "spec": "mock-admin.openapi.yaml",
     "operationId": "adminAddFault",
     "method": "POST",
@@ -515,7 +575,7 @@ export const adminTools: readonly AdminTool[] = [
           "type": "string",
           "pattern": "^/",
           "maxLength": 512,
-          "description": "A request path such as `/v1/store/orders/7`; a `*` matches any characters."
+          "description": "A request path such as `/v1/store/orders/7`; a `*` matches any characters, at most 8 of them (more is\na 400).\n"
         },
         "fault": {
           "type": "string",
@@ -558,7 +618,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -585,10 +645,42 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
+      "additionalProperties": false
+    }
+  },
+  {
+    "name": "remove_fault",
+    "title": "Remove one fault rule",
+    "description": "Remove one fault rule. The other rules and their counters stay; ids are never reused. (DELETE /__mock/faults/{faultId}, spec/mock-admin.openapi.yaml adminRemoveFault)",
+    "spec": "mock-admin.openapi.yaml",
+    "operationId": "adminRemoveFault",
+    "method": "DELETE",
+    "path": "/__mock/faults/{faultId}",
+    "pathParameters": [
+      "faultId"
+    ],
+    "queryParameters": [],
+    "jsonBody": false,
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "faultId": {
+          "type": "string",
+          "description": "The rule's id, as `GET /__mock/faults` lists it (`f1`)."
+        },
+        "session": {
+          "type": "string",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
+          "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
+        }
+      },
+      "required": [
+        "faultId"
+      ],
       "additionalProperties": false
     }
   },
@@ -608,7 +700,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -667,7 +759,7 @@ export const adminTools: readonly AdminTool[] = [
                 "type": "string",
                 "pattern": "^/",
                 "maxLength": 512,
-                "description": "A request path such as `/v1/store/orders/7`; a `*` matches any characters."
+                "description": "A request path such as `/v1/store/orders/7`; a `*` matches any characters, at most 8 of them (more is\na 400).\n"
               },
               "latency": {
                 "type": "string",
@@ -679,7 +771,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -702,7 +794,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -734,7 +826,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -760,7 +852,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -788,7 +880,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -814,7 +906,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -988,7 +1080,7 @@ export const adminTools: readonly AdminTool[] = [
                     "type": "string",
                     "pattern": "^/",
                     "maxLength": 512,
-                    "description": "A request path such as `/v1/store/orders/7`; a `*` matches any characters."
+                    "description": "A request path such as `/v1/store/orders/7`; a `*` matches any characters, at most 8 of them (more is\na 400).\n"
                   },
                   "fault": {
                     "type": "string",
@@ -1075,7 +1167,7 @@ export const adminTools: readonly AdminTool[] = [
                     "type": "string",
                     "pattern": "^/",
                     "maxLength": 512,
-                    "description": "A request path such as `/v1/store/orders/7`; a `*` matches any characters."
+                    "description": "A request path such as `/v1/store/orders/7`; a `*` matches any characters, at most 8 of them (more is\na 400).\n"
                   },
                   "latency": {
                     "type": "string",
@@ -1531,7 +1623,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1561,7 +1653,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1586,11 +1678,11 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "sessionId": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$"
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$"
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1616,7 +1708,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1645,7 +1737,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1677,7 +1769,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1714,7 +1806,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1747,7 +1839,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1773,7 +1865,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1802,7 +1894,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1834,7 +1926,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1876,7 +1968,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1916,7 +2008,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1956,7 +2048,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },

@@ -1,10 +1,12 @@
 import { createMockApi, type MockApiOptions } from '../core/api.ts';
 import type { ClockMode, MockClock } from '../core/controls/clock.ts';
 import {
-  DEFAULT_SESSION_LIMITS,
+  mayCreateSession,
   SESSION_HEADER,
   type SessionDirectory,
   type SessionLimits,
+  sessionJournalLimits,
+  sessionLimits,
   sessionsAdmin,
 } from '../core/controls/sessions.ts';
 import type { ExtensionFactory, MockExtension } from '../core/extension.ts';
@@ -57,6 +59,8 @@ export interface MockOptions extends Omit<MockApiOptions, 'clock' | 'extensions'
 export interface Forwarding {
   /** When the request came, on the clock of the state that sends it upstream (for a recording of it). */
   readonly startedAt: number;
+  /** The session (`X-Mock-Session`) whose state sends it, when that is not the default state. */
+  readonly session?: string;
   /** Journals the exchange in the state that sent it upstream (its session's, if any), as `source: upstream`. */
   record(status: number): void;
 }
@@ -99,7 +103,14 @@ export function createMock(options: MockOptions = {}): Mock {
   }
   const documents = port.documents ?? {};
   const admin = sessionsAdmin(() => sessions);
-  const build = (store: OrderStore, clock: MockClock, session?: string): MockState => {
+  const limits = sessionLimits(options.sessions);
+  let secrets: MockState['secrets'] | undefined;
+  const build = (
+    store: OrderStore,
+    clock: MockClock,
+    session?: string,
+    journalLimit = options.journalLimit,
+  ): MockState => {
     const extensions = (options.extensions ?? []).map((extension) =>
       typeof extension === 'function' ? extension({ clock, documents }) : extension,
     );
@@ -108,14 +119,22 @@ export function createMock(options: MockOptions = {}): Mock {
       clock,
       store,
       session,
+      journalLimit,
+      secrets: secrets ?? options.secrets,
       version: options.version ?? options.health?.version,
       extensions: [...extensions, admin],
     });
     return { ...api, extensions };
   };
   const main = build(port.store, port.clock);
-  const limits = { ...DEFAULT_SESSION_LIMITS, ...options.sessions };
-  const sessions = port.sessions({ build, limits });
+  // Every session redacts what the default state does (one redactor, so a secret added to it counts everywhere).
+  secrets = main.secrets;
+  // The journals of all sessions share one bound (a session's journal gets its share of it).
+  const sessionJournal = sessionJournalLimits(options.journalLimit, limits.maxSessions);
+  const sessions = port.sessions({
+    build: (store, clock, id) => build(store, clock, id, sessionJournal),
+    limits,
+  });
   const run = port.run?.bind(port);
 
   const changed = options.onChange;
@@ -131,25 +150,31 @@ export function createMock(options: MockOptions = {}): Mock {
   function answer(request: MockRequest, id: string | undefined): Answer {
     // The default state in memory: no lookup and no transaction, so nothing to wait for.
     if (id === undefined && run === undefined) return main.respond(request);
-    let state: MockState | Promise<MockState>;
+    let state: MockState | undefined | Promise<MockState | undefined>;
     try {
-      state = id === undefined ? main : sessions.use(id);
+      // A request that may not create its session is answered by the default state until the session lives.
+      state =
+        id === undefined
+          ? main
+          : mayCreateSession(request, main.apiKeys)
+            ? sessions.use(id)
+            : sessions.find(id);
     } catch (error) {
       return main.failure(request, error);
     }
     if (run !== undefined) {
       return Promise.resolve(state)
-        .then((found) => run(request, found, () => found.handle(request)))
+        .then((found = main) => run(request, found, () => found.handle(request)))
         .catch((error: unknown) => main.failure(request, error));
     }
     // A shared directory answers later; the memory one at once, without a promise.
     if (state instanceof Promise) {
       return state.then(
-        (found) => found.handle(request),
+        (found = main) => found.handle(request),
         (error: unknown) => main.failure(request, error),
       );
     }
-    return state.respond(request);
+    return (state ?? main).respond(request);
   }
   const handle = (request: MockRequest): Promise<MockResponse> => {
     const answer = respond(request);
@@ -158,22 +183,31 @@ export function createMock(options: MockOptions = {}): Mock {
 
   function forwarding(request: MockRequest): Forwarding | undefined | Promise<Forwarding | undefined> {
     const id = request.headers[SESSION_HEADER];
-    const upstream = (state: MockState): Forwarding | undefined =>
+    const upstream = (state: MockState, session?: string): Forwarding | undefined =>
       state.passthrough.forwards(request)
         ? {
             startedAt: state.clock.now(),
+            ...(session === undefined ? {} : { session }),
             record: (status) => state.journal.record(request, status, state.clock.now(), 'upstream'),
           }
         : undefined;
     if (id === undefined) return upstream(main);
-    // An invalid or refused session is the mock's to answer (respond renders its error).
-    let state: MockState | Promise<MockState>;
+    // An invalid or refused session is the mock's to answer (respond renders its error); one that may not be
+    // created yet is the default state's, as in `answer`.
+    let state: MockState | undefined | Promise<MockState | undefined>;
     try {
-      state = sessions.use(id);
+      state = mayCreateSession(request, main.apiKeys) ? sessions.use(id) : sessions.find(id);
     } catch {
       return undefined;
     }
-    return state instanceof Promise ? state.then(upstream, () => undefined) : upstream(state);
+    return state instanceof Promise
+      ? state.then(
+          (found) => (found ? upstream(found, id) : upstream(main)),
+          () => undefined,
+        )
+      : state
+        ? upstream(state, id)
+        : upstream(main);
   }
 
   function session(id: string): MockState {

@@ -4,10 +4,11 @@ import type { OrderStore } from '../core/orders/store.ts';
 export type OrderId = string | number | bigint;
 
 /** The store as the controller shows it: the same state, with ids taken the way the wire shows them. */
-export interface ControllerStore extends Omit<OrderStore, 'get' | 'cancel' | 'ship'> {
+export interface ControllerStore extends Omit<OrderStore, 'get' | 'cancel' | 'ship' | 'withdraw'> {
   get(id: OrderId): ReturnType<OrderStore['get']>;
   cancel(id: OrderId): ReturnType<OrderStore['cancel']>;
   ship(id: OrderId, shipDate: string): ReturnType<OrderStore['ship']>;
+  withdraw(id: OrderId): ReturnType<OrderStore['withdraw']>;
 }
 
 /**
@@ -24,5 +25,6 @@ export function controllerStore(store: OrderStore): ControllerStore {
     get: (id) => store.get(String(id)),
     cancel: (id) => store.cancel(String(id)),
     ship: (id, shipDate) => store.ship(String(id), shipDate),
+    withdraw: (id) => store.withdraw(String(id)),
   };
 }

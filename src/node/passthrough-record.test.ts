@@ -66,7 +66,10 @@ describe('--record-misses: forwarded exchanges appended to a HAR', () => {
       res.end(answer);
     });
     const mock = await mockFor(`${upstream.url}/api`);
-    await fetch(`${mock.baseUrl}/users/me?page=2`, { headers: { 'x-mock-session': 'tab-1' } });
+    // With the mock's key, the request may create its session (it is the client's to send upstream, too).
+    await fetch(`${mock.baseUrl}/users/me?page=2`, {
+      headers: { 'x-mock-session': 'tab-1', authorization: `Bearer ${KEY}` },
+    });
     const first = (await harWith(1)).log.entries[0];
     expect(first).toMatchObject({
       startedDateTime: new Date(TEST_START).toISOString(),
@@ -80,6 +83,7 @@ describe('--record-misses: forwarded exchanges appended to a HAR', () => {
       },
     });
     expect(header(first, 'response', 'x-upstream')).toBe('yes');
+    expect(header(first, 'request', 'authorization')).toMatch(/^Bearer \[redacted\]$/i);
     // The mock's own answers are not misses.
     await fetch(`${mock.baseUrl}/store/orders`, { headers: { authorization: `Bearer ${KEY}` } });
     await fetch(`${mock.url}/app/save`, { method: 'POST', body: 'draft=1' });

@@ -1,10 +1,10 @@
-import { SESSION_HEADER } from '../core/controls/sessions.ts';
-import type { MockRequest } from '../core/types.ts';
 import { secretsInRequest, secretsInResponse } from '../exchange/credentials.ts';
 import { harAppender } from '../exchange/har-file.ts';
 import { type ExchangeRecord, headerRecord, traceIdOf } from '../exchange/record.ts';
+import type { SecretRedactor } from '../exchange/secrets.ts';
 import { type BodyCopy, bodyCopy, decodeContent } from '../forward/body-copy.ts';
 import type { Forwarded, ForwardRequest } from '../forward/forwarder.ts';
+import type { Forwarding } from '../mock/mock.ts';
 
 /** Each body is kept in the recording up to this many bytes; a larger one only by its size and a comment. */
 export const RECORDED_BODY_BYTES = 1024 * 1024;
@@ -12,8 +12,11 @@ export const RECORDED_BODY_BYTES = 1024 * 1024;
 export interface MissRecordingOptions {
   /** The HAR file the forwarded exchanges are appended to. */
   readonly file: string;
-  /** Values redacted wherever they appear (the mock's keys), besides each exchange's own credentials. */
-  readonly secrets: () => readonly string[];
+  /**
+   * The mock's secrets of the moment (its keys, the tokens it issued), redacted wherever they appear, besides
+   * each exchange's own credentials.
+   */
+  readonly secrets: () => SecretRedactor;
   readonly creator: { readonly name: string; readonly version: string };
   /** Told once when a write fails; forwarding goes on regardless. */
   readonly onError: (error: Error) => void;
@@ -27,8 +30,8 @@ export interface RecordedExchange {
 }
 
 export interface MissRecording {
-  /** Taps for a request about to be forwarded; `startedAt` is on the clock of the state that forwards it. */
-  start(request: MockRequest, startedAt: number): RecordedExchange;
+  /** Taps for a request about to be forwarded (`startedAt` on the clock of the state that forwards it). */
+  start(forwarding: Pick<Forwarding, 'startedAt' | 'session'>): RecordedExchange;
   /**
    * Waits for the exchanges still open and the writes pending, at most `withinMs`: true when all are on disk.
    * After `withinMs`, what is left is told to `onError`.
@@ -46,7 +49,7 @@ export function recordMisses(options: MissRecordingOptions): MissRecording {
   // Exchanges forwarded but not over yet: a shutdown waits for them too (their upstream is cut by then).
   const open = new Set<Promise<void>>();
   return {
-    start(request, startedAt) {
+    start({ startedAt, session }) {
       const requestBody = bodyCopy(RECORDED_BODY_BYTES);
       const responseBody = bodyCopy(RECORDED_BODY_BYTES);
       let over = () => {};
@@ -62,12 +65,13 @@ export function recordMisses(options: MissRecordingOptions): MissRecording {
         done(exchange, answeredStatus) {
           try {
             const copies = { requestBody, responseBody };
-            const record = recordOf(exchange, request, startedAt, copies, answeredStatus);
-            const secrets = [
-              ...options.secrets(),
-              ...secretsInRequest(exchange.requestHeaders, exchange.upstreamUrl),
-              ...secretsInResponse(exchange.answer?.rawHeaders ?? []),
-            ];
+            const record = recordOf(exchange, { startedAt, session }, copies, answeredStatus);
+            const secrets = options
+              .secrets()
+              .including([
+                ...secretsInRequest(exchange.requestHeaders, exchange.upstreamUrl),
+                ...secretsInResponse(exchange.answer?.rawHeaders ?? []),
+              ]);
             har.add(record, secrets);
           } catch (error) {
             // Called once the answer is sent: a record that cannot be built must not take the server down.
@@ -108,8 +112,7 @@ interface Copies {
 
 function recordOf(
   exchange: Forwarded,
-  request: MockRequest,
-  startedAt: number,
+  { startedAt, session }: Pick<Forwarding, 'startedAt' | 'session'>,
   { requestBody, responseBody }: Copies,
   answeredStatus: number | undefined,
 ): ExchangeRecord {
@@ -125,7 +128,6 @@ function recordOf(
     failure === undefined
       ? undefined
       : `no answer from the upstream; the mock answered ${answeredStatus ?? failure.status} ${failure.code}`;
-  const session = request.headers[SESSION_HEADER];
   const traceId = traceIdOf(requestHeaders);
   const notes = [instead, sent.note, answer ? received.note : undefined].filter((note) => note !== undefined);
   return {

@@ -92,7 +92,7 @@ export async function servePassthrough(options: PassthroughServingOptions): Prom
         writeAnswer(res, refused);
         return onResponse?.(request, refused.status, performance.now() - started);
       }
-      const recorded = recording?.start(request, forwarding.startedAt);
+      const recorded = recording?.start(forwarding);
       const sent = { target: req.url ?? '/', drop: [SESSION_HEADER], ...recorded?.taps };
       forwarder.forward(req, res, sent).then((exchange) => {
         const { failure } = exchange;

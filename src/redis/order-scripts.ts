@@ -94,6 +94,18 @@ redis.call('HSET', ORDERS, ARGV[1], updated)
 redis.call('INCR', REVISION)
 return {'cancelled', updated}`);
 
+/** Whatever its status, the order becomes cancelled (a provider state's teardown); cancelled stays as it is. */
+export const withdrawScript = orderScript(`local raw = redis.call('HGET', ORDERS, ARGV[1])
+if not raw then return {'not_found'} end
+local order = cjson.decode(raw)
+if order[5] == 'cancelled' then return {'withdrawn', raw} end
+order[5] = 'cancelled'
+local updated = cjson.encode(order)
+own()
+redis.call('HSET', ORDERS, ARGV[1], updated)
+redis.call('INCR', REVISION)
+return {'withdrawn', updated}`);
+
 export const shipScript = orderScript(`local raw = redis.call('HGET', ORDERS, ARGV[1])
 if not raw then return {'not_found'} end
 local order = cjson.decode(raw)

@@ -62,6 +62,7 @@ function alternating(stores: RedisOrderStore[]): OrderStore {
     cancel: (id) => next().cancel(id),
     create: (order) => next().create(order),
     ship: (id, shipDate) => next().ship(id, shipDate),
+    withdraw: (id) => next().withdraw(id),
     reset: () => next().reset(),
   } satisfies OrderStore;
 }

@@ -1,7 +1,14 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { coreError } from '../core/http/errors.ts';
 import { nextId } from '../core/orders/ids.ts';
-import type { CancelResult, CreateResult, NewOrder, OrderStore, ShipResult } from '../core/orders/store.ts';
+import type {
+  CancelResult,
+  CreateResult,
+  NewOrder,
+  OrderStore,
+  ShipResult,
+  WithdrawResult,
+} from '../core/orders/store.ts';
 import type { OrderStatus, StoredOrder } from '../core/types.ts';
 import { type RedisClient, runScript, storeCall } from './connection.ts';
 import {
@@ -14,6 +21,7 @@ import {
   replaceScript,
   resetScript,
   shipScript,
+  withdrawScript,
 } from './order-scripts.ts';
 
 /**
@@ -121,6 +129,12 @@ export class RedisOrderStore implements OrderStore {
     const [outcome, raw] = await this.#run(shipScript, id, shipDate);
     if (outcome === 'not_found') return { outcome };
     return { outcome: outcome as 'shipped' | 'not_pending', order: decode(id, raw as string) };
+  }
+
+  async withdraw(id: string): Promise<WithdrawResult> {
+    const [outcome, raw] = await this.#run(withdrawScript, id);
+    if (outcome === 'not_found') return { outcome };
+    return { outcome: 'withdrawn', order: decode(id, raw as string) };
   }
 
   async create(input: NewOrder): Promise<CreateResult> {

@@ -45,6 +45,25 @@ export function describeOrderStore(name: string, factory: OrderStoreFactory): vo
       expect(await store.get('404')).toBeUndefined();
     });
 
+    test('withdraws a pending or a shipped order from the list; again, or an unknown id, changes nothing', async () => {
+      const store = await factory(seed);
+      expect(await store.withdraw('2')).toEqual({
+        outcome: 'withdrawn',
+        order: { ...seed[1], status: 'cancelled' },
+      });
+      expect((await store.withdraw('1')).outcome).toBe('withdrawn');
+      expect(ids(await store.list())).toEqual(['3']);
+      expect((await store.cancel('2')).outcome).toBe('not_found');
+      const revision = await store.revision();
+      expect(await store.withdraw('2')).toEqual({
+        outcome: 'withdrawn',
+        order: { ...seed[1], status: 'cancelled' },
+      });
+      expect(await store.withdraw('404')).toEqual({ outcome: 'not_found' });
+      expect(await store.revision()).toBe(revision);
+      expect(ids(await store.snapshot())).toEqual(['1', '2', '3']);
+    });
+
     test('gives exactly one success to 200 concurrent cancels of one pending order', async () => {
       const store = await factory(seed);
       const results = await Promise.all(Array.from({ length: 200 }, () => store.cancel('3')));

@@ -113,6 +113,7 @@ export const coreErrors = defineErrorCodes({
   ORDER_ALREADY_SHIPPED: 409,
   ENDPOINT_SUNSET: 410,
   ORDER_ID_TAKEN: 409,
+  UNKNOWN_PROVIDER_STATE: 400,
   ORDER_NOT_PENDING: 409,
   INVALID_DURATION: 400,
   CLOCK_BACKWARDS: 409,
@@ -124,6 +125,8 @@ export const coreErrors = defineErrorCodes({
   INVALID_PATH: 400,
   UPSTREAM_UNREACHABLE: 502,
   UPSTREAM_TIMEOUT: 504,
+  TOO_MANY_FAULTS: 409,
+  FAULT_NOT_FOUND: 404,
 });
 export const coreError = coreErrors;
 export type CoreErrorCode = keyof typeof coreErrors.codes;

@@ -11,6 +11,11 @@ export type ShipResult =
   | { readonly outcome: 'not_found' }
   | { readonly outcome: 'not_pending'; readonly order: StoredOrder };
 
+/** The answer to a withdrawal: the order left the Store API (whatever its status), or there was none. */
+export type WithdrawResult =
+  | { readonly outcome: 'withdrawn'; readonly order: StoredOrder }
+  | { readonly outcome: 'not_found' };
+
 export type CreateResult =
   | { readonly outcome: 'created'; readonly order: StoredOrder }
   | { readonly outcome: 'id_taken'; readonly order: StoredOrder };
@@ -35,6 +40,11 @@ export interface OrderStore {
   create(order: NewOrder): Promise<CreateResult>;
   /** Pending becomes shipped: complete, with the ship date given. */
   ship(id: string, shipDate: string): Promise<ShipResult>;
+  /**
+   * The order leaves the Store API whatever its status (a provider state's teardown): it becomes cancelled,
+   * so the list drops it and its cancel answers 404; the admin list keeps it. Withdrawing it again is no change.
+   */
+  withdraw(id: string): Promise<WithdrawResult>;
   /** Back to the seed state. */
   reset(): Promise<void>;
   /**

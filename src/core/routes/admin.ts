@@ -17,6 +17,7 @@ import { hasChunkedLists, type OrderStore } from '../orders/store.ts';
 import type { MockResponse, StoredOrder } from '../types.ts';
 import { bodyExamples, requestBodies } from './admin-bodies.generated.ts';
 import { controlRoutes } from './admin-controls.ts';
+import { providerStateRoutes } from './provider-states.ts';
 
 export const ADMIN_PREFIX = '/__mock';
 
@@ -130,6 +131,7 @@ export function adminApi({
           return kit.json(200, jsonBody(await snapshot()));
         },
       }),
+      ...providerStateRoutes({ store, kit, clock }),
       route('/clock', { GET: async () => clockResponse() }),
       route('/clock/advance', {
         POST: async (request) => {
@@ -158,5 +160,24 @@ export function adminApi({
     pathPrefix: `${ADMIN_PREFIX}/`,
     routes: router.served(ADMIN_PREFIX),
     handle: async (request) => router.dispatch(request, request.path.slice(ADMIN_PREFIX.length)),
+  };
+}
+
+/**
+ * What answers under /__mock when the admin API is left out (`--no-admin`): a 404 that says it is turned off,
+ * before authentication would answer a 401 asking for a key that would not help.
+ */
+export function adminTurnedOff(): MockExtension {
+  const off = coreError(
+    'NOT_FOUND',
+    'The admin API (/__mock) is turned off: this mock was started with --no-admin (admin: false).',
+  );
+  return {
+    name: 'admin-off',
+    pathPrefix: ADMIN_PREFIX,
+    handle: (request) =>
+      request.path === ADMIN_PREFIX || request.path.startsWith(`${ADMIN_PREFIX}/`)
+        ? Promise.reject(off)
+        : undefined,
   };
 }

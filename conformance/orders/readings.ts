@@ -1,6 +1,8 @@
-// The safety proof of exploration: every integer a lenient server could read from a path segment.
-// A DELETE is sent only when every one of these readings is provably absent (above every listed id, within
-// int64, distinct from them even as doubles) or, with --allow-writes, one of the ids the user gave.
+// The safety proof of every request that could change an order, the fixed checks' and exploration's: every
+// integer a lenient server could read from a path segment. Such a request is sent only when every one of these
+// readings is provably absent (above every listed id, within int64, distinct from them even as doubles) or one
+// of the orders the run was given (by the user, a setup command or a state URL).
+import { quoted } from '../output/text.ts';
 import { lenientReadings } from './lenient.ts';
 
 export { lenientReadings } from './lenient.ts';
@@ -13,8 +15,8 @@ const MARGIN = 1_000_003n;
 const CANONICAL = /^(0|[1-9][0-9]*)$/;
 
 /**
- * True when no lenient reading of `segment` is a listed id, an id below one, or beyond int64 (readings in
- * `allowed` excepted). A parser that fails and keeps its zero value (Go's ignored Atoi error, `NaN | 0`)
+ * True when `segment` is one of `allowed` in canonical form, or when no lenient reading of it is a listed id,
+ * an id below one, or beyond int64 (readings in `allowed` excepted). A parser that fails and keeps its zero value (Go's ignored Atoi error, `NaN | 0`)
  * reads every non-canonical id as 0: such ids pass only when 0 is not listed. With `absentOk` false, every
  * reading must be in `allowed` (writes other than DELETE, which could create what is absent).
  */
@@ -27,6 +29,9 @@ export function provablyAbsent(
   const { max, hasZero } = summary(listed);
   if (max === undefined || segment === '') return false;
   const mine = new Set(allowed.map((id) => BigInt(id)));
+  // One of the run's orders named exactly as the list names it: a double would round an id beyond 2^53
+  // (snowflake ids) to another, but a server whose list shows the id exactly keeps it exactly.
+  if (CANONICAL.test(segment) && mine.has(BigInt(segment))) return true;
   const readings = lenientReadings(segment, max < INT32_LIMIT && [...mine].every((id) => id < INT32_LIMIT));
   if (!readings || (!absentOk && readings.size === 0)) return false;
   if (!CANONICAL.test(segment) && !mine.has(0n) && hasZero) return false;
@@ -37,8 +42,12 @@ export type AbsentRange = { ok: true; lo: bigint; hi: bigint } | { ok: false; re
 
 /** The ids whose plain decimal spelling is provably absent: a contiguous range above the largest listed id. */
 export function absentRange(listed: readonly string[]): AbsentRange {
-  const { max } = summary(listed);
-  if (max === undefined) return { ok: false, reason: 'the order list holds an id that is no integer' };
+  const { max, unreadable } = summary(listed);
+  if (max === undefined)
+    return {
+      ok: false,
+      reason: `the order list holds an id that no lenient reading makes an integer (${unreadable})`,
+    };
   const safe = (id: bigint) => provablyAbsent(id.toString(), listed);
   let hi = max < INT32_LIMIT ? INT32_LIMIT - 1n : INT64_MAX;
   while (hi > max && BigInt(Number(hi)) > INT64_MAX) hi -= 256n; // doubles round the top 512 ids up to 2^63
@@ -53,20 +62,37 @@ export function absentRange(listed: readonly string[]): AbsentRange {
   return { ok: true, lo, hi };
 }
 
-const summaries = new WeakMap<readonly string[], { max?: bigint; hasZero: boolean }>();
+interface ListSummary {
+  /** The largest integer a lenient server may hold behind a listed id (at least 0); undefined when unknown. */
+  max?: bigint;
+  /** Whether 0 may be listed. */
+  hasZero: boolean;
+  /** The first listed id no lenient reading makes an integer, shown in the reason (escaped, cut). */
+  unreadable?: string;
+}
 
-/** The largest listed id (at least 0; undefined when one is no integer) and whether 0 is listed, once per list. */
-function summary(listed: readonly string[]): { max?: bigint; hasZero: boolean } {
+const summaries = new WeakMap<readonly string[], ListSummary>();
+
+/**
+ * The largest listed id and whether 0 is listed, once per list. A listed id the suite cannot read as a plain
+ * integer (`"+5000000"`, `" 5000000"`, `"5000000abc"`, `8.5`) counts as every integer a lenient server could
+ * mean by it, so the absent id still lands above it; one that is no number at all leaves the maximum unknown.
+ */
+function summary(listed: readonly string[]): ListSummary {
   let known = summaries.get(listed);
   if (!known) {
     let max: bigint | undefined = 0n;
     let hasZero = false;
+    let unreadable: string | undefined;
     for (const id of listed) {
-      if (!/^-?[0-9]+$/.test(id)) max = undefined;
-      else if (max !== undefined && BigInt(id) > max) max = BigInt(id);
-      if (/^-?0+$/.test(id)) hasZero = true;
+      const values = /^-?[0-9]+$/.test(id) ? [BigInt(id)] : [...(lenientReadings(id, false) ?? [])];
+      if (values.length === 0) unreadable ??= quoted(id, 40);
+      for (const value of values) {
+        if (max !== undefined && value > max) max = value;
+        if (value === 0n) hasZero = true;
+      }
     }
-    known = max === undefined ? { hasZero } : { max, hasZero };
+    known = unreadable === undefined ? { max, hasZero } : { hasZero, unreadable };
     summaries.set(listed, known);
   }
   return known;
