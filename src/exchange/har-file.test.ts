@@ -50,6 +50,27 @@ describe('HAR files', () => {
     expect(har.log.entries).toHaveLength(2);
   });
 
+  test('appends one by one give the very file a single write of them all gives', async () => {
+    const file = join(dir, 'misses.har');
+    for (let n = 0; n < 5; n++) await appendHarEntries(file, [record(n)]);
+    const whole = join(dir, 'whole.har');
+    await writeHarFile(whole, [0, 1, 2, 3, 4].map(record));
+    expect(await readFile(file, 'utf8')).toBe(await readFile(whole, 'utf8'));
+  });
+
+  test('a file changed by someone else between appends is read again, its entries kept', async () => {
+    const file = join(dir, 'shared.har');
+    await appendHarEntries(file, [record(1)]);
+    // Rewritten by another tool: one line, a comment after the entries.
+    const har = JSON.parse(await readFile(file, 'utf8'));
+    await writeFile(file, JSON.stringify({ log: { ...har.log, comment: 'edited' } }));
+    await appendHarEntries(file, [record(2)]);
+    await appendHarEntries(file, [record(3)]);
+    const read = await readHarFile(file);
+    expect(read.map((exchange) => exchange.request.url.split('/').at(-1))).toEqual(['1', '2', '3']);
+    expect(JSON.parse(await readFile(file, 'utf8')).log.comment).toBe('edited');
+  });
+
   test('a file that is not a HAR is neither appended to nor replaced', async () => {
     const file = join(dir, 'notes.har');
     await writeFile(file, '{"log": {"entr');

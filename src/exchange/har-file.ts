@@ -4,11 +4,13 @@ import type { Entry, Har } from 'har-format';
 import writeFileAtomic from 'write-file-atomic';
 import { type HarOptions, harEntry, harLog } from './har.ts';
 import { HarFormatError, recordsFromHar } from './har-read.ts';
+import { appendToHarTail } from './har-tail.ts';
 import type { ExchangeRecord } from './record.ts';
 import type { SecretRedactor } from './secrets.ts';
 
 // HAR files on disk: written whole and atomically (a crash mid-write leaves the previous file whole), and
-// appended to by one writer per file in this process, appends that arrive during a write folded into the next.
+// appended to by one writer per file in this process, appends that arrive during a write folded into the next
+// and, once this process has written the file, added at its tail without reading it again (har-tail.ts).
 
 /** Writes the exchanges as one HAR file, redacted, replacing the file atomically. */
 export async function writeHarFile(
@@ -44,6 +46,8 @@ interface Queue {
   running: boolean;
 }
 const queues = new Map<string, Queue>();
+/** The size of each file as this process last wrote it: while it is still that, appends go to its tail. */
+const writtenSizes = new Map<string, number>();
 
 /**
  * Appends the exchanges (redacted) to the HAR file at `file`, creating it when missing; resolves once they
@@ -76,20 +80,34 @@ async function drain(path: string, queue: Queue, options: HarOptions): Promise<v
     const entries = queue.entries.splice(0);
     const waiting = queue.waiting.splice(0);
     try {
-      const existing = await readFile(path, 'utf8').then(parseHar, (error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return undefined;
-        throw error;
-      });
-      const har = existing ?? harLog([], options);
-      har.log.entries.push(...entries);
-      await writeFileAtomic(path, harText(har));
+      const known = writtenSizes.get(path);
+      const size = known === undefined ? undefined : (await stat(path).catch(() => undefined))?.size;
+      const appended =
+        size === known && size !== undefined ? await appendToHarTail(path, size, entries) : undefined;
+      writtenSizes.set(path, appended ?? (await rewriteWith(path, entries, options)));
       for (const waiter of waiting) waiter.resolve();
     } catch (error) {
+      writtenSizes.delete(path);
       for (const waiter of waiting) waiter.reject(error);
     }
   }
   queue.running = false;
   queues.delete(path);
+}
+
+/**
+ * Reads the file whole (or starts one), adds the entries and writes it back atomically, `entries` last in
+ * `log` so that the next append can go to its tail; returns its size.
+ */
+async function rewriteWith(path: string, entries: readonly Entry[], options: HarOptions): Promise<number> {
+  const existing = await readFile(path, 'utf8').then(parseHar, (error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  const { entries: before, ...log } = (existing ?? harLog([], options)).log;
+  const text = harText({ ...existing, log: { ...log, entries: [...before, ...entries] } });
+  await writeFileAtomic(path, text);
+  return Buffer.byteLength(text);
 }
 
 function parseHar(text: string): Har {
