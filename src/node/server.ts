@@ -134,9 +134,9 @@ interface Served {
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const mcp = options.mcp && options.admin !== false ? await import('../mcp/endpoint.ts') : undefined;
-  // undici loads only for passthrough; the upstream is fixed here, once.
   // Assigned before the server listens, so before anything is forwarded (and recorded).
   let served!: Served;
+  // undici loads only for passthrough; the upstream is fixed here, once.
   const passthrough = options.passthrough
     ? await (await import('./passthrough.ts')).servePassthrough({
         upstream: options.passthrough.upstream,
