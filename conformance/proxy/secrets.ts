@@ -1,17 +1,19 @@
-import { encodingsOf, REDACTED } from '../output/redact.ts';
+import { encodingsOf } from '../output/redact.ts';
+import { SecretIndex } from '../output/secret-index.ts';
 
-// The proxy is given no key: every credential it sees in traffic is a secret, and whatever it writes out
-// (report, log, files) passes through redact() with every secret seen so far (found by src/exchange's
-// secretsInRequest and secretsInResponse).
+// The proxy is given no key: every credential it sees in traffic is a secret (found by src/exchange's
+// secretsInRequest and secretsInResponse), and whatever it writes out (report, log, files) passes through
+// redact() with every secret seen so far.
 
-/** Below this length a secret is redacted only where it stands alone, or "e" would eat every letter e. */
-const SHORT = 6;
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/**
+ * Secrets held at most, by their forms (a dozen each): thousands of distinct tokens and rotating cookies. The
+ * oldest are forgotten first; what the proxy kept of earlier traffic was redacted when it was kept.
+ */
+const MAX_FORMS = 50_000;
 
 export interface Secrets {
   add(secret: string): void;
-  /** Replaces every secret seen so far, in its common encodings, with `[REDACTED]`. */
+  /** Replaces every secret held, in its common encodings, with `[REDACTED]`, in time independent of their number. */
   redact(text: string): string;
 }
 
@@ -22,31 +24,13 @@ const encodings = (secret: string): string[] => [
 ];
 
 export function createSecrets(): Secrets {
-  const forms = new Set<string>();
-  let pattern: RegExp | undefined;
+  // A short secret is redacted only where it stands alone, or "e" would eat every letter e.
+  const index = new SecretIndex({ short: 'standalone', maxForms: MAX_FORMS });
   return {
     add(secret) {
       const value = secret.trim();
-      if (value === '') return;
-      for (const form of encodings(value)) {
-        if (form === '' || forms.has(form)) continue;
-        forms.add(form);
-        pattern = undefined;
-      }
+      if (value !== '') index.add(value, encodings(value));
     },
-    redact(text) {
-      if (forms.size === 0) return text;
-      // Short secrets only where they stand alone, so the report stays readable.
-      pattern ??= new RegExp(
-        [...forms]
-          .sort((a, b) => b.length - a.length)
-          .map((form) =>
-            form.length < SHORT ? `(?<![A-Za-z0-9])${escapeRegExp(form)}(?![A-Za-z0-9])` : escapeRegExp(form),
-          )
-          .join('|'),
-        'g',
-      );
-      return text.replace(pattern, REDACTED);
-    },
+    redact: (text) => index.redact(text),
   };
 }

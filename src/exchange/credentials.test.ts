@@ -34,6 +34,23 @@ describe('the credentials an exchange carries', () => {
     expect(found).not.toContain('2');
   });
 
+  it('finds the values of the credential headers gateways use', () => {
+    const names = [
+      'Ocp-Apim-Subscription-Key',
+      'X-Access-Key',
+      'X-Custom-Auth',
+      'X-Forwarded-Authorization',
+      'X-Hub-Signature-256',
+      'X-Key',
+      'X-Signature',
+    ];
+    const found = secretsInRequest(
+      names.flatMap((name, i) => [name, `value-${i}-secret`]),
+      '/v1/store/orders',
+    );
+    expect(found).toEqual(names.map((_, i) => `value-${i}-secret`));
+  });
+
   it('finds the values an answer sets as cookies, not their attributes', () => {
     const found = secretsInResponse(['Set-Cookie', 'sid=c00kie-v4lue; Path=/; HttpOnly', 'X-Other', 'x=1']);
     expect(found).toEqual(['c00kie-v4lue']);

@@ -1,3 +1,4 @@
+import { isCredentialName } from './credential-names.ts';
 import { isCredentialParam } from './redact.ts';
 
 // The credentials an exchange carries, so that whoever writes it out can redact them wherever they are echoed
@@ -9,9 +10,6 @@ const { atob, TextDecoder } = globalThis as unknown as {
   TextDecoder: new () => { decode(bytes: Uint8Array): string };
 };
 
-/** Fields whose whole value is a credential, besides Authorization and cookies. */
-const KEY_LIKE_HEADER = /api[-_]?key|token|secret|session|password|^x-auth|^auth/i;
-
 /** The secrets of a request: Authorization and Proxy-Authorization, cookies, key-like fields and query keys. */
 export function secretsInRequest(rawHeaders: readonly string[], target: string): string[] {
   const found: string[] = [];
@@ -20,7 +18,7 @@ export function secretsInRequest(rawHeaders: readonly string[], target: string):
     const value = rawHeaders[i + 1] ?? '';
     if (name === 'authorization' || name === 'proxy-authorization') found.push(...credentialsOf(value));
     else if (name === 'cookie') found.push(...cookieValues(value));
-    else if (KEY_LIKE_HEADER.test(name)) found.push(value);
+    else if (isCredentialName(name)) found.push(value);
   }
   const query = target.indexOf('?');
   if (query >= 0) {

@@ -1,6 +1,12 @@
 /** What a secret is replaced with wherever the mock shows a request (the journal, the request log); HARs use their own. */
 export const REDACTED = '[redacted]';
 
+/** A secret known by its form: text holding `prefix` is searched with `pattern` (global, no backtracking). */
+export interface SecretShape {
+  readonly prefix: string;
+  readonly pattern: RegExp;
+}
+
 /**
  * The one place that knows the mock's secrets (its API keys, and whatever else is added: tokens it issues)
  * and takes them out of text before the mock shows it: the request journal, the request log, the report of
@@ -13,8 +19,11 @@ export class SecretRedactor {
   #lowerCase: string[] = [];
   /** Short credentials seen in traffic (a cookie `n=1`): replaced only where they stand alone. */
   #loose = new Set<string>();
+  readonly #shapes: readonly SecretShape[];
 
-  constructor(secrets: Iterable<string> = []) {
+  /** `shapes`: secrets known by their form rather than listed (tokens another replica may have issued). */
+  constructor(secrets: Iterable<string> = [], shapes: readonly SecretShape[] = []) {
+    this.#shapes = shapes;
     for (const secret of secrets) this.add(secret);
   }
 
@@ -31,7 +40,7 @@ export class SecretRedactor {
    * `n=1` must not blank every digit 1 of a recorded body. The mock's own secrets stay replaced everywhere.
    */
   including(found: Iterable<string>): SecretRedactor {
-    const copy = new SecretRedactor(this.#secrets);
+    const copy = new SecretRedactor(this.#secrets, this.#shapes);
     copy.#loose = new Set(this.#loose);
     for (const secret of found) {
       if (secret === '' || copy.#secrets.includes(secret)) continue;
@@ -43,7 +52,7 @@ export class SecretRedactor {
 
   /** `text` with every secret in it, in whatever percent-encoding, replaced by `replacement`. */
   redact(text: string, replacement = REDACTED): string {
-    if (this.#secrets.length === 0) return text;
+    if (this.#secrets.length === 0 && this.#shapes.length === 0) return text;
     if (!text.includes('%')) {
       return this.#loose.size === 0
         ? this.#replace(text, replacement)
@@ -71,6 +80,9 @@ export class SecretRedactor {
     for (const secret of this.#secrets) {
       if (result.includes(secret)) result = result.replaceAll(secret, replacement);
     }
+    for (const { prefix, pattern } of this.#shapes) {
+      if (result.includes(prefix)) result = result.replace(pattern, replacement);
+    }
     return result;
   }
 
@@ -88,6 +100,15 @@ export class SecretRedactor {
         if (covered.subarray(at, end).includes(1)) continue;
         covered.fill(1, at, end);
         found.push([at, end]);
+      }
+    }
+    for (const { prefix, pattern } of this.#shapes) {
+      if (!text.includes(prefix)) continue;
+      for (const match of text.matchAll(pattern)) {
+        const end = match.index + match[0].length;
+        if (covered.subarray(match.index, end).includes(1)) continue;
+        covered.fill(1, match.index, end);
+        found.push([match.index, end]);
       }
     }
     return found.sort((a, b) => a[0] - b[0]);

@@ -132,6 +132,29 @@ describe('--record-misses: forwarded exchanges appended to a HAR', () => {
     expect(entry?.request.postData?.text).toMatch(/the mock's key is \[redacted\]/i);
   });
 
+  test('a token the mock issued after the start is redacted too, and the client secret of its clients', async () => {
+    const upstream = await upstreamWith((req, res, body) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end(`you sent ${body.toString()} to ${req.url}`);
+    });
+    const mock = await mockFor(upstream.url, {
+      oauthClients: [{ clientId: 'web', clientSecret: 'web-secret-9f3k2' }],
+    });
+    const issued = await fetch(`${mock.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials&client_id=web&client_secret=web-secret-9f3k2',
+    });
+    const { access_token: token } = (await issued.json()) as { access_token: string };
+    // The app pastes both into a request the backend echoes (no credential field carries them).
+    await fetch(`${mock.url}/notes`, { method: 'POST', body: `${token} web-secret-9f3k2` });
+    const text = (await harWith(1)) && (await readFile(file, 'utf8'));
+    expect(text).not.toContain(token);
+    expect(text).not.toContain('web-secret-9f3k2');
+    const [entry] = (JSON.parse(text) as Har).log.entries;
+    expect(entry?.response.content.text).toMatch(/^you sent \[redacted\] \[redacted\] to \/notes$/i);
+  });
+
   test('a dead upstream’s 502 is recorded with its error, as an entry without an answer', async () => {
     const mock = await mockFor(`http://127.0.0.1:${await freePort()}`);
     const got = await fetch(`${mock.baseUrl}/users/me`);
