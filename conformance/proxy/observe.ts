@@ -1,13 +1,13 @@
+import { headerRecord } from '../../src/exchange/record.ts';
+import { decodeContent } from '../../src/forward/body-copy.ts';
 import { canonicalId, isInt64 } from '../contract/raw-json.ts';
 import type { Operation, Spec } from '../contract/spec.ts';
 import type { ExchangeResponse } from '../http/exchange.ts';
 import { parseTraceparent } from '../http/trace.ts';
 import { pathParam } from '../rules/answers.ts';
 import { rule } from '../rules/catalogue.ts';
-import { decodeContent } from './body-copy.ts';
 import type { Forwarded, UpstreamAnswer } from './forward.ts';
 import { type Finding, gradeExchange, type Observed, preflightOf } from './grade.ts';
-import { headerRecord } from './headers.ts';
 import { matchOperation } from './match.ts';
 import type { ProxyViolation, Recorder } from './report.ts';
 import { curlFor } from './reproduce.ts';
