@@ -34,13 +34,14 @@ export interface StateFinding {
 }
 
 const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
-/** A credential as the model keys it: a digest (never the secret), the scheme's case folded (RFC 9110 §11.1). */
-const credentialKey = (authorization: string | undefined): string => {
-  const value = (authorization ?? '')
-    .trim()
-    .replace(/^(\S+)\s+/, (_, scheme: string) => `${scheme.toLowerCase()} `);
-  return createHash('sha256').update(value).digest('base64url').slice(0, 22);
-};
+/** What the model keys by: a short digest, so that a long header costs no memory and a secret is never held. */
+const digest = (text: string): string => createHash('sha256').update(text).digest('base64url').slice(0, 22);
+
+/** A credential as the model keys it, the scheme's case folded (RFC 9110 §11.1). */
+const credentialKey = (authorization: string | undefined): string =>
+  digest(
+    (authorization ?? '').trim().replace(/^(\S+)\s+/, (_, scheme: string) => `${scheme.toLowerCase()} `),
+  );
 
 export function createStatefulGrader(limits = MODEL_LIMITS) {
   const model = createTrafficModel(limits);
@@ -54,7 +55,8 @@ export function createStatefulGrader(limits = MODEL_LIMITS) {
       applied.add(rule);
       findings.push({ rule, message: `${cite(step)}: ${message}`, cites: [...cites, step] });
     };
-    const session = model.session(traffic.session ?? '');
+    const sessionKey = traffic.session === undefined ? '' : digest(traffic.session);
+    const session = model.session(sessionKey);
     if (operationId === undefined) {
       // A write the spec does not know (a POST that places an order, say) may add or remove orders.
       if (!SAFE_METHODS.includes(traffic.method)) session.lastWriteEnded = step.ended;
@@ -64,7 +66,7 @@ export function createStatefulGrader(limits = MODEL_LIMITS) {
     if (operationId === 'listOrders' && status === 200 && !traffic.query && traffic.body !== undefined) {
       const orders = listedOrdersFromJson(traffic.body);
       if (orders) {
-        const scope = model.scope(traffic.session ?? '', credential);
+        const scope = model.scope(sessionKey, credential);
         const listing: Listing = {
           ...step,
           orders: new Map(orders.map((o) => [o.id, fingerprint(o.raw)])),
@@ -77,7 +79,7 @@ export function createStatefulGrader(limits = MODEL_LIMITS) {
     if (operationId === 'cancelOrder' && id !== undefined) {
       if (status === 401) refusedEverywhere(session, id, step);
       else if ([204, 404, 409].includes(status))
-        judgeCancel(model.scope(traffic.session ?? '', credential), id, step, status, found, applied);
+        judgeCancel(model.scope(sessionKey, credential), id, step, status, found, applied);
     }
     return { applied: [...applied], findings };
   }
