@@ -36,13 +36,11 @@ export function judgeList(scope: Scope, list: Listing, found: Found, applied: Se
     if (session.cancels.has(id) || !trusted(session, refused.list)) continue;
     applied.add('orders.refused-unchanged');
     const now = list.orders.get(id);
-    const change =
-      now === undefined ? 'no longer lists' : now !== refused.fingerprint ? 'changed' : undefined;
-    if (change === undefined) continue;
+    if (now === refused.fingerprint) continue;
     const what =
-      change === 'changed'
-        ? `lists order ${id} with other fields than`
-        : `no longer lists order ${id}, listed in`;
+      now === undefined
+        ? `no longer lists order ${id}, listed in`
+        : `lists order ${id} with other fields than`;
     found(
       'orders.refused-unchanged',
       `${what} ${cite(refused.list)}, after the refused ${cite(refused.step)}`,
