@@ -1,4 +1,4 @@
-import { WRONG_KEY } from '../http/client.ts';
+import { EXTRA_WORD, WRONG_KEY } from '../http/client.ts';
 import type { AuthMode, Exchange } from '../http/exchange.ts';
 import { NEAR_MISS_SHELL } from '../http/near-miss.ts';
 import { API_KEY, curlCommand, type HeaderValue } from '../output/curl.ts';
@@ -16,6 +16,8 @@ function authorization(auth: AuthMode, exchange: Exchange): HeaderValue | undefi
       return ['Basic ', API_KEY];
     case 'near-miss':
       return ['Bearer ', { shell: NEAR_MISS_SHELL[exchange.request.nearMiss ?? 'extra-char'] }];
+    case 'extra-word':
+      return ['Bearer ', API_KEY, ` ${EXTRA_WORD}`];
     default:
       return ['Bearer ', API_KEY];
   }

@@ -89,6 +89,8 @@ export interface Clock {
   now(): number;
   sleep(ms: number): Promise<void>;
   random(): number;
+  /** The calendar each exchange's `startedAt` is read from (default Date.now): what a Sunset is compared with. */
+  wallClock?: () => number;
 }
 
 export const SYSTEM_CLOCK: Clock = {
