@@ -1,6 +1,7 @@
 import type { Operation } from '../contract/spec.ts';
 import type { AuthMode, Exchange } from '../http/exchange.ts';
 import type { NearMiss } from '../http/near-miss.ts';
+import { HARMLESS_QUERY } from '../orders/gate.ts';
 import { Skip } from '../rules/outcome.ts';
 import { cancelAbsent, LIST } from './cancels.ts';
 import type { CheckContext } from './session.ts';
@@ -48,8 +49,6 @@ export function unsafeToProbe(operation: Operation): string | undefined {
  * harmless query string, and with a pet id that names no pet (a lookup answering 404 before authenticating).
  */
 export type AuthVariant = 'query' | 'unknown-pet';
-/** The query sent by the `query` variant: it names nothing, so the order gate lets it through. */
-export const HARMLESS_QUERY = 'conformance=probe';
 /** A pet id no deployment is expected to have; without a key its answer is 401 whichever pet it names. */
 export const UNKNOWN_PET_ID = '9223372036854775806';
 

@@ -4,11 +4,10 @@ import type { HttpClient } from '../http/client.ts';
 import type { Exchange, RequestSpec } from '../http/exchange.ts';
 import type { TraceIds } from '../http/trace.ts';
 import { NO_ORDERS, type RunOrders } from '../orders/allocation.ts';
-import { gateRefusal, mayChangeState, needsProof, templateOf } from '../orders/gate.ts';
+import { gateRefusal, HARMLESS_QUERY, mayChangeState, needsProof, templateOf } from '../orders/gate.ts';
 import { absentRange } from '../orders/readings.ts';
 import { Skip } from '../rules/outcome.ts';
 import type { ResolvedOptions } from '../run/options.ts';
-import { HARMLESS_QUERY } from './probes.ts';
 
 /** What a check sees: the options, the spec, and memoised requests shared by every check of the run. */
 export interface CheckContext {
