@@ -1,3 +1,4 @@
+import type { ExchangeResponse } from '../http/exchange.ts';
 import { isJsonMediaType } from '../http/syntax.ts';
 import { quoted } from '../output/text.ts';
 import { rule } from '../rules/catalogue.ts';
@@ -88,35 +89,40 @@ const jsonBodies = (ctx: CheckContext) =>
     return isJsonMediaType(header(response, 'content-type')) || jsonBody(response).ok;
   });
 
+/** A check of every JSON body's bytes: `marked` says what is wrong with one, the pass message counts them. */
+const bytesCheck = (
+  id: 'http.utf8' | 'http.byte-order-mark',
+  marked: (response: ExchangeResponse) => string | undefined,
+  passed: string,
+): Check => ({
+  ...rule(id),
+  async run(ctx) {
+    await baseline(ctx);
+    const bodies = jsonBodies(ctx);
+    if (bodies.length === 0) throw new Skip('no JSON body seen');
+    const problems = bodies.flatMap((exchange) => {
+      const found = marked(responseOf(exchange));
+      return found === undefined ? [] : [`${show(exchange)}: ${found}`];
+    });
+    return verdict(problems, `${bodies.length} JSON bodies ${passed}`);
+  },
+});
+
 /** RFC 8259 §8.1, byte by byte: UTF-8 (must, the spec's JSON) and no byte-order mark (should). */
 export const encodingChecks: Check[] = [
-  {
-    ...rule('http.utf8'),
-    async run(ctx) {
-      await baseline(ctx);
-      const bodies = jsonBodies(ctx);
-      if (bodies.length === 0) throw new Skip('no JSON body seen');
-      const problems = bodies
-        .filter(({ response }) => response?.notUtf8)
-        .map(
-          (e) =>
-            `${show(e)}: the body is not UTF-8 (labelled ${quoted(header(responseOf(e), 'content-type') ?? 'nothing')})`,
-        );
-      return verdict(problems, `${bodies.length} JSON bodies are UTF-8`);
-    },
-  },
-  {
-    ...rule('http.byte-order-mark'),
-    async run(ctx) {
-      await baseline(ctx);
-      const bodies = jsonBodies(ctx);
-      if (bodies.length === 0) throw new Skip('no JSON body seen');
-      const problems = bodies
-        .filter(({ response }) => response?.byteOrderMark)
-        .map((e) => `${show(e)}: the body starts with a byte-order mark (EF BB BF)`);
-      return verdict(problems, `${bodies.length} JSON bodies start without a byte-order mark`);
-    },
-  },
+  bytesCheck(
+    'http.utf8',
+    (response) =>
+      response.notUtf8
+        ? `the body is not UTF-8 (labelled ${quoted(header(response, 'content-type') ?? 'nothing')})`
+        : undefined,
+    'are UTF-8',
+  ),
+  bytesCheck(
+    'http.byte-order-mark',
+    (response) => (response.byteOrderMark ? 'the body starts with a byte-order mark (EF BB BF)' : undefined),
+    'start without a byte-order mark',
+  ),
 ];
 
 export const contentTypeChecks: Check[] = [

@@ -31,6 +31,9 @@ export function fetchOnWire(
   limitMs: number,
   describe: (cause: unknown) => string,
 ): Promise<ExchangeResponse> {
+  // What fetch refuses, refused here too: a line break would end the header block early.
+  for (const [name, value] of Object.entries(headers))
+    if (/[\r\n\0]/.test(name + value)) return Promise.reject(new TypeError(`invalid header ${name}`));
   const target = new URL(url);
   const secure = target.protocol === 'https:';
   const port = Number(target.port || (secure ? 443 : 80));

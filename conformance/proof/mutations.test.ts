@@ -5,10 +5,10 @@ import { serverPool } from '../test-support/pool.ts';
 import { grade } from '../test-support/run.ts';
 import {
   errorResponse,
-  type PlainResponse,
   strictCredentials,
   TARGET_KEY,
   type TargetOptions,
+  withHeaders,
 } from '../test-support/target.ts';
 
 // For each must and should check: a server that breaks exactly that rule makes exactly that check fail.
@@ -19,11 +19,6 @@ async function gradeTarget(options: TargetOptions, ids = { pendingOrderId: '1', 
   return grade({ baseUrl: await target(options), apiKey: TARGET_KEY, ...ids });
 }
 
-const withHeaders = (response: PlainResponse, headers: Record<string, string | undefined>): PlainResponse => {
-  const merged = { ...response.headers, ...headers };
-  for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
-  return { ...response, headers: merged as Record<string, string> };
-};
 const isPets = (path: string) => path.startsWith('/pets/');
 
 const MUTATIONS: Record<string, TargetOptions> = {

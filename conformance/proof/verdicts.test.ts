@@ -11,6 +11,7 @@ import {
   TARGET_KEY,
   type TargetOptions,
   type TargetOrder,
+  withHeaders,
 } from '../test-support/target.ts';
 
 // What hurried backends really ship, tried as a strict, fair judge would: each server changes one thing, and
@@ -22,11 +23,6 @@ const { target } = serverPool();
 const TODAY = Date.UTC(2026, 11, 1);
 const clock = { ...SYSTEM_CLOCK, wallClock: () => TODAY };
 
-const set = (response: PlainResponse, headers: Record<string, string | undefined>): PlainResponse => {
-  const merged: Record<string, string | undefined> = { ...response.headers, ...headers };
-  for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
-  return { ...response, headers: merged as Record<string, string> };
-};
 const isList = (req: PlainRequest, res: PlainResponse) => req.path === '/store/orders' && res.status === 200;
 const isPets = (req: PlainRequest) => req.path.startsWith('/pets/');
 /** The pet route's own requests (not its preflight). */
@@ -114,7 +110,7 @@ const CASES: Record<
       orders: twelveOrders,
       transform: (req, res) =>
         isList(req, res)
-          ? set(
+          ? withHeaders(
               relist(res, (orders) => orders.slice(0, 10)),
               {
                 link: '</v1/store/orders?page=2>; rel="next"',
@@ -151,7 +147,7 @@ const CASES: Record<
       transform: (_req, res) =>
         res.body
           ? {
-              ...set(res, { 'content-type': 'application/json; charset=iso-8859-1' }),
+              ...withHeaders(res, { 'content-type': 'application/json; charset=iso-8859-1' }),
               bytes: Buffer.from(res.body, 'latin1'),
             }
           : res,
@@ -204,7 +200,10 @@ const CASES: Record<
     {
       transform: (req, res) =>
         req.path.startsWith('/store/')
-          ? set(res, { deprecation: '@1767225600', link: '<https://petstore.example/d>; rel="deprecation"' })
+          ? withHeaders(res, {
+              deprecation: '@1767225600',
+              link: '<https://petstore.example/d>; rel="deprecation"',
+            })
           : res,
     },
     { 'pets.deprecation-scope': 'must' },
@@ -228,14 +227,17 @@ const CASES: Record<
     },
   ],
   'a past Sunset still answered 200': [
-    { transform: (req, res) => (isPets(req) ? set(res, { sunset: PAST }) : res) },
+    { transform: (req, res) => (isPets(req) ? withHeaders(res, { sunset: PAST }) : res) },
     { 'pets.after-sunset': 'should' },
   ],
   'a 410 with an empty body after the Sunset': [
     {
       transform: (req, res) =>
         req.path === '/pets/1' && req.credentials === 'ok'
-          ? { status: 410, headers: { ...set(res, { sunset: PAST, 'content-type': undefined }).headers } }
+          ? {
+              status: 410,
+              headers: { ...withHeaders(res, { sunset: PAST, 'content-type': undefined }).headers },
+            }
           : res,
     },
     { 'pets.after-sunset': 'should' },
@@ -243,7 +245,7 @@ const CASES: Record<
   'a reflected Access-Control-Allow-Origin without Vary: Origin': [
     {
       transform: (_req, res) =>
-        set(res, { 'access-control-allow-origin': 'https://app.conformance.invalid' }),
+        withHeaders(res, { 'access-control-allow-origin': 'https://app.conformance.invalid' }),
     },
     { 'cors.allow-origin': 'should' },
   ],
@@ -296,7 +298,10 @@ describe('legal variants pass', () => {
   const strictVariants: Record<string, TargetOptions> = {
     'a reflected origin with Vary: Origin': {
       transform: (_req, res) =>
-        set(res, { 'access-control-allow-origin': 'https://app.conformance.invalid', vary: 'Origin' }),
+        withHeaders(res, {
+          'access-control-allow-origin': 'https://app.conformance.invalid',
+          vary: 'Origin',
+        }),
     },
     'a retired route: 410 with an Error body after its Sunset': {
       transform: (req, res) =>
@@ -314,7 +319,9 @@ describe('legal variants pass', () => {
     },
     'X-Total-Count equal to the number listed, and a Link without rel="next"': {
       transform: (req, res) =>
-        isList(req, res) ? set(res, { 'x-total-count': '3', link: '</v1/store/orders>; rel="self"' }) : res,
+        isList(req, res)
+          ? withHeaders(res, { 'x-total-count': '3', link: '</v1/store/orders>; rel="self"' })
+          : res,
     },
     'ids beyond 2^53 listed exactly, and a petId of 2^63−1': {
       orders: [

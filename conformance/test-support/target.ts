@@ -63,6 +63,16 @@ export interface TargetOptions {
   transform?: (request: PlainRequest, response: PlainResponse) => PlainResponse;
 }
 
+/** The response with these headers set, or removed where the value is undefined: how a proof bends an answer. */
+export function withHeaders(
+  response: PlainResponse,
+  headers: Record<string, string | undefined>,
+): PlainResponse {
+  const merged: Record<string, string | undefined> = { ...response.headers, ...headers };
+  for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
+  return { ...response, headers: merged as Record<string, string> };
+}
+
 export const DEFAULT_ORDERS: TargetOrder[] = [
   { id: '1', status: 'pending' },
   { id: '2', status: 'shipped' },
