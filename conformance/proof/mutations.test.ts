@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { registry } from '../checks/index.ts';
 import { WRONG_KEY } from '../http/client.ts';
 import { serverPool } from '../test-support/pool.ts';
-import { grade } from '../test-support/run.ts';
+import { grade, PROOF_CLOCK } from '../test-support/run.ts';
 import {
   errorResponse,
   strictCredentials,
@@ -16,7 +16,7 @@ import {
 const { target } = serverPool();
 
 async function gradeTarget(options: TargetOptions, ids = { pendingOrderId: '1', shippedOrderId: '2' }) {
-  return grade({ baseUrl: await target(options), apiKey: TARGET_KEY, ...ids });
+  return grade({ baseUrl: await target(options), apiKey: TARGET_KEY, clock: PROOF_CLOCK, ...ids });
 }
 
 const isPets = (path: string) => path.startsWith('/pets/');
@@ -276,6 +276,7 @@ describe('variants the spec and HTTP allow pass with exit 0', () => {
         pendingOrderId: '1',
         shippedOrderId: '2',
         strict: true,
+        clock: PROOF_CLOCK,
       });
       expect(failed('must', 'should', 'info')).toEqual([]);
       expect(summary.exitCode).toBe(0);

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Severity } from '../rules/rule.ts';
-import { SYSTEM_CLOCK } from '../run/options.ts';
 import { serverPool } from '../test-support/pool.ts';
-import { grade } from '../test-support/run.ts';
+import { grade, PROOF_CLOCK } from '../test-support/run.ts';
 import {
   errorResponse,
   type PlainRequest,
@@ -18,10 +17,6 @@ import {
 // the suite names it with the checks and severities given, and no other check fails.
 
 const { target } = serverPool();
-
-/** The calendar of these runs: a Sunset is ahead of it or past it whatever day the tests run. */
-const TODAY = Date.UTC(2026, 11, 1);
-const clock = { ...SYSTEM_CLOCK, wallClock: () => TODAY };
 
 const isList = (req: PlainRequest, res: PlainResponse) => req.path === '/store/orders' && res.status === 200;
 const isPets = (req: PlainRequest) => req.path.startsWith('/pets/');
@@ -56,7 +51,7 @@ function breaksAfterCancel(): TargetOptions {
     },
   };
 }
-const AHEAD = 'Wed, 05 Jan 2028 00:00:00 GMT'; // 400 days after TODAY
+const AHEAD = 'Wed, 05 Jan 2028 00:00:00 GMT'; // 400 days after the proofs' calendar
 const PAST = 'Thu, 01 Jan 2026 00:00:00 GMT';
 
 const CASES: Record<
@@ -260,7 +255,7 @@ async function gradeCase(options: TargetOptions, ids = { pending: '1', shipped: 
   return grade({
     baseUrl: await target(options),
     apiKey: TARGET_KEY,
-    clock,
+    clock: PROOF_CLOCK,
     strict,
     ...(ids.pending ? { pendingOrderId: ids.pending } : {}),
     ...(ids.shipped ? { shippedOrderId: ids.shipped } : {}),
