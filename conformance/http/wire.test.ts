@@ -1,4 +1,5 @@
 import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fetchOnWire, frame } from './wire.ts';
 
@@ -76,6 +77,13 @@ describe('reading on the wire', () => {
     expect(await read(url, 'GET')).toMatchObject({ notUtf8: true });
     const bom = await rawServer(`${head('200 OK', ['content-length: 5'])}\xef\xbb\xbf[]`);
     expect(await read(bom, 'GET')).toMatchObject({ body: '[]', byteOrderMark: true });
+  });
+
+  it('undoes a content coding the server applied although identity was asked for', async () => {
+    const zipped = gzipSync('{"code":"ORDER_NOT_FOUND"}').toString('latin1');
+    const fields = ['content-encoding: gzip', `content-length: ${zipped.length}`];
+    const url = await rawServer(`${head('404 Not Found', fields)}${zipped}`);
+    expect(await read(url)).toMatchObject({ status: 404, body: '{"code":"ORDER_NOT_FOUND"}', bytesAfter: 0 });
   });
 
   it('ends with an error when nothing answers in time', async () => {
