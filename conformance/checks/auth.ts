@@ -32,7 +32,7 @@ async function retired(ctx: CheckContext, operation: Operation, exchange: Exchan
   const status = responseOf(exchange).status;
   // A 410 before the route's Sunset is no retirement (pets.live-until-sunset grades the route itself).
   if (status === 410) return !sunsetAhead(exchange);
-  if (!ctx.options.apiKey || (status !== 404 && (status < 300 || status > 399))) return false;
+  if (!ctx.options.credential || (status !== 404 && (status < 300 || status > 399))) return false;
   const withKey = (await deprecatedProbes(ctx)).find((p) => p.operation === operation);
   return withKey?.exchange.response?.status === status;
 }
@@ -82,7 +82,8 @@ export const authChecks: Check[] = [
     ...rule('auth.near-miss-key'),
     requires: ['apiKey'],
     async run(ctx) {
-      const kinds = nearMissesOf(ctx.options.apiKey ?? '');
+      // Derived from the credential in use: a token fetched for the run has near misses of its own.
+      const kinds = nearMissesOf((await ctx.currentCredential()) ?? '');
       if (kinds.length === 0) throw new Skip('the key has no near miss that differs from it');
       const problems: string[] = [];
       for (const kind of kinds) {

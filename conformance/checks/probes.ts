@@ -164,7 +164,7 @@ export async function malformedIdProbes(ctx: CheckContext): Promise<{ sent: Exch
 export async function baseline(ctx: CheckContext): Promise<void> {
   await allAuthProbes(ctx, AUTH_FAILURE_MODES);
   await allAuthProbes(ctx, ['none', 'wrong'], AUTH_VARIANTS);
-  if (!ctx.options.apiKey) return;
+  if (!ctx.options.credential) return;
   await listOrders(ctx);
   await cancelAbsent(ctx).catch((error: unknown) => {
     if (!(error instanceof Skip)) throw error;

@@ -16,4 +16,4 @@ export async function grade(options: ConformanceOptions) {
  * The calendar of runs against the suite's own targets (2026-12-01), whose Sunsets do not move with time: a
  * Sunset in a proof is ahead of it or past it whatever day the tests run.
  */
-export const PROOF_CLOCK = { ...SYSTEM_CLOCK, wallClock: () => Date.UTC(2026, 11, 1) };
+export const PROOF_CLOCK = { ...SYSTEM_CLOCK, wallNow: () => Date.UTC(2026, 11, 1) };

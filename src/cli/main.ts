@@ -149,6 +149,8 @@ function serverOptions(
     port,
     host: options.host,
     apiKeys: options.apiKeys,
+    oauthClients: options.oauthClients,
+    tokenTtlMs: options.tokenTtlMs,
     corsOrigin: options.corsOrigin,
     cors: options.cors,
     ...(options.latency ? { latency: options.latency } : {}),
