@@ -25,7 +25,8 @@ import type { CheckContext } from './session.ts';
 
 /**
  * A deprecated route past its sunset may be gone (RFC 9745 §5: 410, or another 4xx/3xx). It counts as retired,
- * not as failing auth, when it answers 410, or when it answers the valid key with the same 3xx/404.
+ * not as failing auth, when it answers 410 with no Sunset still ahead, or when it answers the valid key with the
+ * same 3xx/404.
  */
 async function retired(ctx: CheckContext, operation: Operation, exchange: Exchange): Promise<boolean> {
   if (!operation.deprecated) return false;
