@@ -164,7 +164,10 @@ async function startTargets(bench: Bench, orderArgs: readonly string[], prism: b
   const ours = await startOurs(context, 'ours', orderArgs);
   const bare = spawnNode(
     'bare',
-    ['--import', 'tsx', 'scripts/bare-baseline.ts', '--api-key', API_KEY, ...orderArgs],
+    [
+      ...profiling(bench.opts, 'bare'),
+      ...['--import', 'tsx', 'scripts/bare-baseline.ts', '--api-key', API_KEY, ...orderArgs],
+    ],
     { cpu: context.cpu, cwd: root },
   );
   const targets: Target[] = [
@@ -531,6 +534,15 @@ const SECTIONS: readonly Section[] = [
 
 // ---------------------------------------------------------------------------------------------------------
 
+/**
+ * With --profile, each of our server processes and each bare baseline writes a CPU profile on exit, in
+ * .bench/profiles/ours and …/bare, so that a row's two sides can be read side by side
+ * (scripts/bench-profile-summary.ts).
+ */
+function profiling(opts: Options, side: 'ours' | 'bare'): string[] {
+  return opts.profile ? ['--cpu-prof', '--cpu-prof-dir', `${root}.bench/profiles/${side}`] : [];
+}
+
 async function run(opts: Options): Promise<BenchResults> {
   const loadBefore = loadavg()[0]?.toFixed(2) ?? '?';
   if (opts.server === 'dist') ensureBuilt();
@@ -540,8 +552,7 @@ async function run(opts: Options): Promise<BenchResults> {
     apiKey: API_KEY,
     ...(cpu ? { cpu } : {}),
     oursCommand: [
-      // Each of our server processes writes a CPU profile on exit (scripts/bench-profile-summary.ts reads it).
-      ...(opts.profile ? ['--cpu-prof', '--cpu-prof-dir', `${root}.bench/profiles`] : []),
+      ...profiling(opts, 'ours'),
       ...(opts.server === 'dist' ? ['bin/petstore-mock.js'] : ['--import', 'tsx', 'src/cli/cli.ts']),
     ],
     ...(opts.prism
