@@ -374,7 +374,8 @@ export interface paths {
         /**
          * Advance the mock's clock
          * @description Moves the clock forward. With `--clock manual` this is the only way time passes; with the system clock
-         *     it adds an offset to real time.
+         *     it adds an offset to real time. The clock goes at most to 9999-12-01T00:00:00Z (a move past it is a
+         *     400), as `/__mock/clock` does: it is the same clock.
          */
         readonly post: operations["advanceClock"];
         readonly delete?: never;

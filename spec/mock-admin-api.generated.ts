@@ -150,7 +150,12 @@ export interface paths {
         };
         readonly get?: never;
         readonly put?: never;
-        /** Move the clock forward by a duration */
+        /**
+         * Move the clock forward by a duration
+         * @description At most to 9999-12-01T00:00:00Z (a month before the end of the year 9999, so that the dates the mock
+         *     derives from the clock keep four-digit years); a move past it is a 400 `INVALID_DURATION`. A system
+         *     clock that real time takes to that instant stops there.
+         */
         readonly post: operations["adminAdvanceClock"];
         readonly delete?: never;
         readonly options?: never;
@@ -169,7 +174,8 @@ export interface paths {
         readonly put?: never;
         /**
          * Move the clock forward to a date-time
-         * @description The clock only moves forward (409 `CLOCK_BACKWARDS`); `POST /__mock/reset` takes it back.
+         * @description The clock only moves forward (409 `CLOCK_BACKWARDS`), at most to 9999-12-01T00:00:00Z (400 beyond);
+         *     `POST /__mock/reset` takes it back.
          */
         readonly post: operations["adminSetClock"];
         readonly delete?: never;
@@ -262,8 +268,9 @@ export interface paths {
         readonly put?: never;
         /**
          * Add a fault rule (WireMock's vocabulary)
-         * @description The first rule that matches a Store API request (method, path; then `nth`, then `probability`) fails
-         *     it. `status` answers that status with an Error body (code `INJECTED_FAULT`) without running the
+         * @description At most 100 rules are in force (one more is a 409 `TOO_MANY_FAULTS`). Every rule counts each Store API
+         *     request its method and path match (`matched`, and `nth` counts the same requests, also those an
+         *     earlier rule failed); the first rule whose `nth` and `probability` then hold fails the request. `status` answers that status with an Error body (code `INJECTED_FAULT`) without running the
          *     operation; `delay` answers normally after `delay`; `reset` closes the connection with a TCP reset and
          *     `empty` closes it without a byte (neither runs the operation; in MSW both are `HttpResponse.error()`);
          *     `malformed` sends the real status with a body that is not JSON; `dribble` sends the real answer in
@@ -272,6 +279,26 @@ export interface paths {
         readonly post: operations["adminAddFault"];
         /** Remove every fault rule */
         readonly delete: operations["adminClearFaults"];
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/__mock/faults/{faultId}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        readonly post?: never;
+        /**
+         * Remove one fault rule
+         * @description The other rules and their counters stay; ids are never reused.
+         */
+        readonly delete: operations["adminRemoveFault"];
         readonly options?: never;
         readonly head?: never;
         readonly patch?: never;
@@ -604,7 +631,10 @@ export interface components {
             readonly created: string;
             /** Format: date-time */
             readonly lastUsed: string;
-            /** @description Whether it has changed an order (it then holds a copy of the orders of its own). */
+            /**
+             * @description Whether it has changed an order (it then holds copies of the chunks of the seed it changed, until a
+             *     reset).
+             */
             readonly ordersCopied: boolean;
             readonly journalEntries: number;
         };
@@ -727,7 +757,10 @@ export interface components {
                 }[];
             };
         };
-        /** @description A request path such as `/v1/store/orders/7`; a `*` matches any characters. */
+        /**
+         * @description A request path such as `/v1/store/orders/7`; a `*` matches any characters, at most 8 of them (more is
+         *     a 400).
+         */
         readonly MatchedPath: string;
         /** @enum {string} */
         readonly HttpMethod: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -749,7 +782,7 @@ export interface components {
         };
         readonly FaultRule: components["schemas"]["FaultInput"] & {
             readonly id: string;
-            /** @description How many requests matched the method and path. */
+            /** @description How many requests matched the method and path, whatever other rules did to them. */
             readonly matched: number;
             /** @description How many of them were failed. */
             readonly fired: number;
@@ -821,7 +854,10 @@ export interface components {
     parameters: {
         /** @description Only requests with this method (any case). */
         readonly JournalMethod: string;
-        /** @description Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`). */
+        /**
+         * @description Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`), at most 8 of them
+         *     (more is a 400).
+         */
         readonly JournalPath: string;
         /** @description Only answers with this status. */
         readonly JournalStatus: number;
@@ -1145,7 +1181,10 @@ export interface operations {
             readonly query?: {
                 /** @description Only requests with this method (any case). */
                 readonly method?: components["parameters"]["JournalMethod"];
-                /** @description Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`). */
+                /**
+                 * @description Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`), at most 8 of them
+                 *     (more is a 400).
+                 */
                 readonly path?: components["parameters"]["JournalPath"];
                 /** @description Only answers with this status. */
                 readonly status?: components["parameters"]["JournalStatus"];
@@ -1199,7 +1238,10 @@ export interface operations {
             readonly query?: {
                 /** @description Only requests with this method (any case). */
                 readonly method?: components["parameters"]["JournalMethod"];
-                /** @description Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`). */
+                /**
+                 * @description Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`), at most 8 of them
+                 *     (more is a 400).
+                 */
                 readonly path?: components["parameters"]["JournalPath"];
                 /** @description Only answers with this status. */
                 readonly status?: components["parameters"]["JournalStatus"];
@@ -1281,6 +1323,7 @@ export interface operations {
                 };
             };
             readonly 400: components["responses"]["Error"];
+            readonly 409: components["responses"]["Error"];
         };
     };
     readonly adminClearFaults: {
@@ -1299,6 +1342,28 @@ export interface operations {
                 };
                 content?: never;
             };
+        };
+    };
+    readonly adminRemoveFault: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @description The rule's id, as `GET /__mock/faults` lists it (`f1`). */
+                readonly faultId: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Removed. */
+            readonly 204: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            readonly 404: components["responses"]["Error"];
         };
     };
     readonly adminGetLatency: {

@@ -77,6 +77,7 @@ describe('the framework-free layers', () => {
       inside('domains/'),
       inside('pages/control-server.ts'),
       inside('pages/dashboard-server.ts'),
+      inside('pages/landing.ts'),
       // Loaded only with `mcp: true`.
       inside('mcp/endpoint.ts'),
       // The forwarding path shared with the validating proxy (loaded only with `passthrough`) and the Host rules.

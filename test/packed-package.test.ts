@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { WORKER_SEED_THRESHOLD } from '../src/cli/seed.ts';
 import { type Consumer, createConsumer, installedVersion, repositoryBin } from './support/consumer.ts';
 import { exportNames, loadEveryModule } from './support/exports.ts';
-import { isAbsoluteUrl, linkTargets } from './support/markdown.ts';
+import { isAbsoluteUrl, linkTargets, repositoryPaths } from './support/markdown.ts';
 import { root } from './support/pack.ts';
 import { readmeExamples, runExample, typeProblems } from './support/readme-examples.ts';
 
@@ -18,29 +18,44 @@ const tarball = inject('tarball');
 const packedFiles = inject('packedFiles');
 let consumer: Consumer;
 let installed: string;
-let manifest: { bin: Record<string, string>; license: string };
+let manifest: { bin: Record<string, string>; license: string; scripts?: unknown; devDependencies?: unknown };
+
+/** The tarball and what its examples need, with the lowest TypeScript to check beside this repository's. */
+const dependencies = (lowestTypescript: string) => [
+  tarball,
+  `msw@${installedVersion('msw')}`,
+  `vitest@${installedVersion('vitest')}`,
+  `typescript@${installedVersion('typescript')}`,
+  `typescript-lowest@npm:typescript@${lowestTypescript}`,
+  `@types/node@${installedVersion('@types/node')}`,
+];
 
 beforeAll(async () => {
-  consumer = await createConsumer('node20', [
-    tarball,
-    `msw@${installedVersion('msw')}`,
-    `vitest@${installedVersion('vitest')}`,
-    `typescript@${installedVersion('typescript')}`,
-    // The lowest TypeScript the package supports, side by side under another name.
-    'typescript-lowest@npm:typescript@~5.4.5',
-    `@types/node@${installedVersion('@types/node')}`,
-  ]);
+  // The lowest TypeScript the package supports, side by side under another name.
+  consumer = await createConsumer('node20', dependencies('~5.4.5'));
   installed = join(consumer.dir, 'node_modules', 'petstore-mock');
   manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
 });
 afterAll(() => consumer?.remove());
+
+/** The Markdown files the package ships: README, CHANGELOG and docs/. */
+const shippedMarkdown = () =>
+  ['README.md', 'CHANGELOG.md', ...readdirSync(join(installed, 'docs')).map((f) => `docs/${f}`)].filter(
+    (path) => path.endsWith('.md'),
+  );
+
+/** A path of the repository's tree (a folder of it, or a file at its root), as docs name them. */
+const REPOSITORY_PATH =
+  /^(src|test|scripts|conformance|spec|fixtures|docs|dist|bin|action|\.ci)\/[^*]*$|^(CONTRIBUTING\.md|compose\.yaml|Dockerfile|action\.yml|vitest[\w.]*\.ts)$/;
+/** A doc that says at its top that the source files it names are in the source repository. */
+const SOURCES_NOTE = /are in the source\s+repository, not in\s+(> )?the package/;
 
 const shipped = [
   /^package\.json$/,
   /^(README|CHANGELOG)\.md$/,
   /^LICENSE$/,
   /^bin\/petstore-(mock|conformance)\.js$/,
-  /^dist\/.+\.(js|js\.map|d\.ts|json)$/,
+  /^dist\/.+\.(js|cjs|js\.map|d\.ts|d\.cts|json)$/,
   /^spec\/[\w.-]+\.yaml$/,
   /^spec\/mock-state\.schema\.json$/,
   /^fixtures\/[\w.-]+\.json$/,
@@ -64,6 +79,25 @@ describe('the tarball', () => {
     for (const needed of ['LICENSE', 'README.md', 'CHANGELOG.md', 'dist/src/index.js']) {
       expect(listed).toContain(needed);
     }
+  });
+
+  test("carries none of the repository's scripts or devDependencies, so npm warns of no install script", () => {
+    expect(manifest.scripts).toBeUndefined();
+    expect(manifest.devDependencies).toBeUndefined();
+    expect(consumer.installOutput).not.toMatch(/install-scripts[^\n]*petstore-mock/);
+  });
+
+  test('names in its docs only files it holds, or says a file is in the source repository', () => {
+    const missing: string[] = [];
+    for (const file of shippedMarkdown()) {
+      const text = readFileSync(join(installed, file), 'utf8');
+      if (SOURCES_NOTE.test(text.slice(0, 600))) continue;
+      for (const { path, context } of repositoryPaths(text)) {
+        if (!REPOSITORY_PATH.test(path) || existsSync(join(installed, path))) continue;
+        if (!/source\s+repository/.test(context)) missing.push(`${file}: ${path}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   test('ships the MIT license the manifest names', () => {
@@ -96,13 +130,8 @@ describe('the tarball', () => {
   });
 
   test('resolves every link and image of the shipped Markdown inside the package or to an absolute URL', () => {
-    const markdown = [
-      'README.md',
-      'CHANGELOG.md',
-      ...readdirSync(join(installed, 'docs')).map((f) => `docs/${f}`),
-    ];
     const broken: string[] = [];
-    for (const file of markdown.filter((path) => path.endsWith('.md'))) {
+    for (const file of shippedMarkdown()) {
       for (const target of linkTargets(readFileSync(join(installed, file), 'utf8'))) {
         const path = target.split('#')[0] ?? '';
         if (isAbsoluteUrl(target) || path === '') continue;
@@ -231,5 +260,33 @@ console.log(JSON.stringify(${JSON.stringify(names)}.map((name) => readFileSync(n
     const problems = Object.values(report.problems ?? {}).flat();
     expect(problems.filter((problem) => !ignored.includes(problem.resolutionKind ?? ''))).toEqual([]);
     expect(attw.code).toBe(0);
+  });
+});
+
+describe('a CommonJS TypeScript project (what `npm init -y` makes)', () => {
+  let project: Consumer;
+  beforeAll(async () => {
+    // The lowest TypeScript that types require() of an ES module, which a CommonJS project needs.
+    project = await createConsumer('commonjs', dependencies('~5.8.3'), 'commonjs');
+  });
+  afterAll(() => project?.remove());
+
+  test("type-checks the README's examples with module nodenext (TypeScript 5.9 and 5.8): one msw for both", async () => {
+    const installedHere = join(project.dir, 'node_modules', 'petstore-mock');
+    expect(await typeProblems(project, installedHere, 'typescript', 'nodenext', true)).toEqual([]);
+    expect(await typeProblems(project, installedHere, 'typescript-lowest', 'nodenext', true)).toEqual([]);
+  });
+
+  test('requires the MSW entry as CommonJS and gets the one ES module behind it', async () => {
+    project.write(
+      'same-module.cjs',
+      `const required = require('petstore-mock/msw');
+import('petstore-mock/msw').then((imported) => {
+  if (required.createHandlers !== imported.createHandlers) throw new Error('two copies of the module');
+  console.log(typeof required.createHandlers);
+});`,
+    );
+    const run = await project.run(process.execPath, ['same-module.cjs']);
+    expect(run, run.stderr).toMatchObject({ code: 0, stdout: 'function\n', stderr: '' });
   });
 });

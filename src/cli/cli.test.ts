@@ -44,6 +44,21 @@ describe('petstore-mock', () => {
     expect(mock.stdout()).not.toMatch(/authorization|key-one-7f3a|key-two-9c1b/i);
   });
 
+  test('never logs a key that appears in a path or a query, in any encoding', async () => {
+    const key = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';
+    for (const format of ['pretty', 'json']) {
+      const mock = await start('--api-key', key, '--log-format', format);
+      const escaped = key.replace('s', '%73').replace('_', '%5f');
+      for (const path of [`/store/orders/${key}`, `/store/orders/${escaped}`, `/store/orders?key=${key}`]) {
+        await fetch(`${mock.baseUrl}${path}`, { method: path.includes('?') ? 'GET' : 'DELETE' });
+      }
+      await expect.poll(() => mock.stdout().match(/ 401 |"status":401/g)?.length ?? 0).toBe(3);
+      expect(mock.stdout()).toContain('/v1/store/orders/[redacted]');
+      expect(mock.stdout()).not.toMatch(/sk_live|%73k/);
+      await mock.stop();
+    }
+  });
+
   test('does not print a key it was given in the readable banner either', async () => {
     const mock = await startWith([], { PETSTORE_API_KEY: 'from-the-environment-5d2e' });
     expect(mock.stdout()).toContain('the key you gave (not printed)');
@@ -68,7 +83,8 @@ describe('petstore-mock', () => {
       headers: { authorization: 'Bearer petstore-dev-key' },
     });
     expect(pet.status).toBe(410);
-    expect((await fetch(`${mock.url}/__mock/orders`)).status).toBe(401);
+    // Turned off, and said so: a 404, not a 401 asking for a key that would not help.
+    expect((await fetch(`${mock.url}/__mock/orders`)).status).toBe(404);
   });
 
   test('--version prints the package version; --help lists the environment variables', async () => {

@@ -62,6 +62,10 @@ describe('petstore-mock options', () => {
     expect(await refusal([], { PETSTORE_API_KEY: 'a b' })).toMatch(
       /PETSTORE_API_KEY must be an RFC 6750 token/,
     );
+    // A key pasted with its newline: the line names the problem, never the key.
+    expect(await refusal([], { PETSTORE_API_KEY: 'sk_live_4eC39HqLyjWDarjtT1zdp7dc\n' })).toBe(
+      'petstore-mock: PETSTORE_API_KEY must be an RFC 6750 token (letters, digits, - . _ ~ + /, then = padding); character 33 of 33 is a line feed (U+000A).',
+    );
     expect(serve(['--api-key', 'abc-DEF_1.2~3+4/5=='])).toMatchObject({ apiKeys: ['abc-DEF_1.2~3+4/5=='] });
   });
 
@@ -101,10 +105,10 @@ describe('petstore-mock options', () => {
 
   test('echoes at most 64 characters of any input, on one line', async () => {
     const huge = `${'x'.repeat(1_000_000)}\n`;
+    // A key is never echoed at all (the key tests above).
     for (const argv of [
       ['--log-format', huge],
       ['--cors-origin', huge],
-      ['--api-key', huge],
       ['--dns-server', huge],
       ['--port', huge],
       [`--${huge}`],

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { parseLatency } from '../core/controls/latency.ts';
+import { MAX_SESSION_TTL_MS } from '../core/controls/sessions.ts';
 import { quote } from '../core/http/text.ts';
 import { maxPropagationMs, parseDuration } from '../domains/index.ts';
 import { parseUpstreamUrl } from '../forward/upstream-url.ts';
@@ -107,9 +108,9 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
     );
   }
   const sessionTtlMs = parseDuration(values['session-ttl']);
-  if (sessionTtlMs === undefined || sessionTtlMs < 1000) {
+  if (sessionTtlMs === undefined || sessionTtlMs < 1000 || sessionTtlMs > MAX_SESSION_TTL_MS) {
     throw new UsageError(
-      `--session-ttl must be a duration such as 30m or 2h, not ${quote(values['session-ttl'])}.`,
+      `--session-ttl must be a duration from 1s to 365d such as 30m or 2h, not ${quote(values['session-ttl'])}.`,
     );
   }
   if (values.fixtures !== undefined && (values.seed !== undefined || values.orders !== undefined)) {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { createMock } from '../mock/mock.ts';
 import { runToEnd, start } from '../test-support/cli-run.ts';
 
 const as = (session: string) => ({ authorization: 'Bearer petstore-dev-key', 'x-mock-session': session });
@@ -44,5 +45,14 @@ describe('petstore-mock, sessions over HTTP', () => {
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toContain('--session-ttl must be a duration');
+  });
+
+  test('refuses a --session-ttl beyond 365 days at start (Redis refused its expiry with a 500 per request)', async () => {
+    const result = await runToEnd(['--session-ttl', '100000000d']);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim()).toBe(
+      'petstore-mock: --session-ttl must be a duration from 1s to 365d such as 30m or 2h, not "100000000d".',
+    );
+    expect(() => createMock({ sessions: { ttlMs: 400 * 86_400_000 } })).toThrow(/ttlMs/);
   });
 });

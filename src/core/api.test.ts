@@ -97,9 +97,15 @@ describe('createMockApi', () => {
     });
   });
 
-  test('leaves the admin API out when asked to', async () => {
+  test('leaves the admin API out when asked to, and says so under /__mock (not a 401 asking for a key)', async () => {
     const api = create({ admin: false });
-    expect((await api.handle(get('/__mock/orders', {}))).status).toBe(401);
+    const answer = await api.handle(get('/__mock/orders', {}));
+    expect(answer.status).toBe(404);
+    expect(JSON.parse(answer.body?.text ?? '')).toMatchObject({
+      code: 'NOT_FOUND',
+      message: expect.stringContaining('--no-admin'),
+    });
+    expect((await api.handle(get('/__mockery', {}))).status).toBe(401);
   });
 
   test('names the fixture entry that is wrong', () => {

@@ -1,3 +1,4 @@
+import { SecretRedactor } from '../exchange/secrets.ts';
 import { createClock, type MockClock } from './controls/clock.ts';
 import { type JournalLimits, RequestJournal } from './controls/journal.ts';
 import { parseLatency } from './controls/latency.ts';
@@ -25,7 +26,7 @@ import { specOperations } from './operations.generated.ts';
 import { type OrderSeed, type PetSeed, parsePetSeed } from './orders/order-input.ts';
 import { inFixture, seedOrderStore } from './orders/seed.ts';
 import type { OrderStore } from './orders/store.ts';
-import { adminApi } from './routes/admin.ts';
+import { adminApi, adminTurnedOff } from './routes/admin.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { deprecationNotice, petRoutes } from './routes/pets.ts';
 import type { Clock, MockRequest, MockResponse } from './types.ts';
@@ -57,7 +58,10 @@ export interface MockApiOptions {
   readonly petsDeprecation?: Date | string;
   /** When GET /pets/{petId} starts answering 410 Gone; default 2027-07-01. */
   readonly petsSunset?: Date | string;
-  /** Serve the /__mock admin API; default true. */
+  /**
+   * Serve the /__mock admin API; default true. Without it every /__mock path answers 404 saying so (not a
+   * 401 asking for a key), and the server leaves out the control page and the simulation's controls.
+   */
   readonly admin?: boolean;
   /** More of the mock (the dashboard simulation, say); they run before authentication. */
   readonly extensions?: readonly MockExtension[];
@@ -92,6 +96,11 @@ export interface MockApiOptions {
    * `passthrough()`); without it the mock answers everything, as always.
    */
   readonly passthrough?: PassthroughOptions;
+  /**
+   * What the journal, the request log and error reports redact; default: one of `apiKeys`. The composition
+   * root hands the default state's to every session, so a secret added to it is redacted everywhere.
+   */
+  readonly secrets?: SecretRedactor;
 }
 
 /** A running mock: one `handle` shared by every adapter, and the state behind it. */
@@ -121,6 +130,8 @@ export interface MockApi {
    * first problem and changes nothing.
    */
   restore(state: unknown): Promise<void>;
+  /** The secrets never shown (the keys, and what is added to it): the journal and the request log use it. */
+  readonly secrets: SecretRedactor;
   readonly clock: MockClock;
   readonly store: OrderStore;
   readonly journal: RequestJournal;
@@ -168,7 +179,8 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const origins = corsOrigins(options);
   const kit = new ResponseKit(origins);
   const controlPlanes = new ControlPlanes(options.adminCorsOrigins);
-  const journal = new RequestJournal(options.journalLimit ?? {}, apiKeys, {
+  const secrets = options.secrets ?? new SecretRedactor(apiKeys);
+  const journal = new RequestJournal(options.journalLimit ?? {}, secrets, {
     session: options.session,
     origin: options.origin,
     creator: { name: 'petstore-mock', version: options.version ?? 'unknown' },
@@ -201,22 +213,22 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     ...storeOwn,
     ...extensions.flatMap((extension) => extension.presets ?? extension.scenarios ?? []),
   ];
-  if (options.admin !== false) {
-    extensions.push(
-      adminApi({
-        store,
-        journal,
-        kit: controlPlanes.kit,
-        clock,
-        reset,
-        traffic,
-        presets,
-        snapshot,
-        restore,
-        passthrough,
-      }),
-    );
-  }
+  extensions.push(
+    options.admin === false
+      ? adminTurnedOff()
+      : adminApi({
+          store,
+          journal,
+          kit: controlPlanes.kit,
+          clock,
+          reset,
+          traffic,
+          presets,
+          snapshot,
+          restore,
+          passthrough,
+        }),
+  );
 
   const router = new Router([...orderRoutes(store, kit), ...petRoutes(pets, deprecation, kit, clock)]);
   const { respond, failure } = createHandle({
@@ -231,7 +243,9 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     traffic,
     preferred: new PreferredAnswers(specOperations, kit),
     storeCors: origins === false ? undefined : new StoreCors({ origins }),
-    onUnexpectedError: options.onUnexpectedError ?? logUnexpectedError,
+    // Reports go to logs: the request they name is redacted first.
+    onUnexpectedError: (error, request) =>
+      (options.onUnexpectedError ?? logUnexpectedError)(error, secrets.redactRequest(request)),
   });
   const operations = router.operations();
   const routes = [...router.served(basePath), ...extensions.flatMap((extension) => extension.routes ?? [])];
@@ -247,6 +261,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     reset,
     snapshot,
     restore,
+    secrets,
     clock,
     store,
     journal,

@@ -1,6 +1,7 @@
 import type { Cookie, Entry, Har, Header, QueryString } from 'har-format';
 import type { ExchangeRecord, ExchangeSource, RecordedHeaders } from './record.ts';
 import { redactRecord } from './redact.ts';
+import type { SecretRedactor } from './secrets.ts';
 
 /** A HAR 1.2 entry with the exchange record's own fields (custom fields start with `_`, as HAR allows). */
 export type HarEntry = Entry & {
@@ -14,7 +15,7 @@ export interface HarOptions {
   /** The tool that wrote the file (`log.creator`); default petstore-mock. */
   readonly creator?: { readonly name: string; readonly version: string };
   /** Values to redact wherever they appear (the keys and tokens the writer knows), beside the credential fields. */
-  readonly secrets?: readonly string[];
+  readonly secrets?: SecretRedactor | readonly string[];
   readonly comment?: string;
 }
 
@@ -40,7 +41,7 @@ export function harLog(records: Iterable<ExchangeRecord>, options: HarOptions = 
 }
 
 /** One exchange as a HAR entry, always redacted (redactRecord): no HAR the kit writes carries a credential. */
-export function harEntry(given: ExchangeRecord, secrets: readonly string[] = []): HarEntry {
+export function harEntry(given: ExchangeRecord, secrets: SecretRedactor | readonly string[] = []): HarEntry {
   const record = redactRecord(given, secrets);
   const { request, response } = record;
   const duration = Math.max(0, record.durationMs);

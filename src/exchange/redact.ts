@@ -1,4 +1,5 @@
 import type { ExchangeRecord, RecordedHeaders } from './record.ts';
+import { SecretRedactor } from './secrets.ts';
 
 /** What stands in for a credential in every HAR the kit writes. */
 export const REDACTED = '[REDACTED]';
@@ -19,7 +20,10 @@ export function isCredentialHeader(name: string): boolean {
  * lose their values, and every given secret (a key, a token) is replaced wherever it appears. Redacting
  * twice changes nothing more.
  */
-export function redactRecord(record: ExchangeRecord, secrets: readonly string[] = []): ExchangeRecord {
+export function redactRecord(
+  record: ExchangeRecord,
+  secrets: SecretRedactor | readonly string[] = [],
+): ExchangeRecord {
   const text = secretRedactor(secrets);
   const { request, response } = record;
   return {
@@ -98,15 +102,8 @@ export function redactQuery(url: string): string {
   return `${url.slice(0, start + 1)}${query}${url.slice(end)}`;
 }
 
-/** Replaces each secret (and its percent-encoded form) wherever it appears, longest first. */
-function secretRedactor(secrets: readonly string[]): (text: string) => string {
-  const forms = [...new Set(secrets.flatMap((secret) => [secret, encodeURIComponent(secret)]))]
-    .filter((form) => form.length > 0)
-    .sort((a, b) => b.length - a.length);
-  if (forms.length === 0) return (text) => text;
-  return (text) => {
-    let result = text;
-    for (const form of forms) if (result.includes(form)) result = result.replaceAll(form, REDACTED);
-    return result;
-  };
+/** Replaces each secret, in whatever percent-encoding (secrets.ts), wherever it appears. */
+function secretRedactor(secrets: SecretRedactor | readonly string[]): (text: string) => string {
+  const redactor = secrets instanceof SecretRedactor ? secrets : new SecretRedactor(secrets);
+  return (text) => redactor.redact(text, REDACTED);
 }

@@ -96,8 +96,11 @@ describe('the MCP endpoint at /__mock/mcp', () => {
     expect((await post(`${plain.url}/__mock/mcp`, {})).status).toBe(404);
     const noAdmin = await mockWithMcp({ admin: false });
     const answer = await post(`${noAdmin.url}/__mock/mcp`, {});
-    expect(answer.status).toBe(401);
-    expect(await answer.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toMatchObject({
+      code: 'NOT_FOUND',
+      message: expect.stringContaining('--no-admin'),
+    });
   });
 
   test('petstore-mock --mcp --no-admin is refused with one line and exit code 2', async () => {

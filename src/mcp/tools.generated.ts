@@ -20,7 +20,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -43,7 +43,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -112,7 +112,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -149,7 +149,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -189,7 +189,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -249,7 +249,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -275,7 +275,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -285,7 +285,7 @@ export const adminTools: readonly AdminTool[] = [
   {
     "name": "advance_clock",
     "title": "Move the clock forward by a duration",
-    "description": "Move the clock forward by a duration. (POST /__mock/clock/advance, spec/mock-admin.openapi.yaml adminAdvanceClock)",
+    "description": "Move the clock forward by a duration. At most to 9999-12-01T00:00:00Z (a month before the end of the year 9999, so that the dates the mock derives from the clock keep four-digit years); a move past it is a 400 `INVALID_DURATION`. A system clock that real time takes to that instant stops there. (POST /__mock/clock/advance, spec/mock-admin.openapi.yaml adminAdvanceClock)",
     "spec": "mock-admin.openapi.yaml",
     "operationId": "adminAdvanceClock",
     "method": "POST",
@@ -303,7 +303,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -316,7 +316,7 @@ export const adminTools: readonly AdminTool[] = [
   {
     "name": "set_clock",
     "title": "Move the clock forward to a date-time",
-    "description": "Move the clock forward to a date-time. The clock only moves forward (409 `CLOCK_BACKWARDS`); `POST /__mock/reset` takes it back. (POST /__mock/clock/set, spec/mock-admin.openapi.yaml adminSetClock)",
+    "description": "Move the clock forward to a date-time. The clock only moves forward (409 `CLOCK_BACKWARDS`), at most to 9999-12-01T00:00:00Z (400 beyond); `POST /__mock/reset` takes it back. (POST /__mock/clock/set, spec/mock-admin.openapi.yaml adminSetClock)",
     "spec": "mock-admin.openapi.yaml",
     "operationId": "adminSetClock",
     "method": "POST",
@@ -334,7 +334,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -360,7 +360,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -395,7 +395,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "path": {
           "type": "string",
-          "description": "Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`)."
+          "description": "Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`), at most 8 of them\n(more is a 400).\n"
         },
         "status": {
           "type": "integer",
@@ -431,7 +431,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -454,7 +454,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -488,7 +488,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "path": {
           "type": "string",
-          "description": "Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`)."
+          "description": "Only requests to this path; a `*` matches any characters (`/v1/store/orders/*`), at most 8 of them\n(more is a 400).\n"
         },
         "status": {
           "type": "integer",
@@ -516,7 +516,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -539,7 +539,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -549,7 +549,7 @@ export const adminTools: readonly AdminTool[] = [
   {
     "name": "add_fault",
     "title": "Add a fault rule (WireMock's vocabulary)",
-    "description": "Add a fault rule (WireMock's vocabulary). The first rule that matches a Store API request (method, path; then `nth`, then `probability`) fails it. `status` answers that status with an Error body (code `INJECTED_FAULT`) without running the operation; `delay` answers normally after `delay`; `reset` closes the connection with a TCP reset and `empty` closes it without a byte (neither runs the operation; in MSW both are `HttpResponse.error()`); `malformed` sends the real status with a body that is not JSON; `dribble` sends the real answer in chunks spread over `delay`. Preflights (OPTIONS) are never failed. `POST /__mock/reset` clears the rules. (POST /__mock/faults, spec/mock-admin.openapi.yaml adminAddFault)",
+    "description": "Add a fault rule (WireMock's vocabulary). At most 100 rules are in force (one more is a 409 `TOO_MANY_FAULTS`). Every rule counts each Store API request its method and path match (`matched`, and `nth` counts the same requests, also those an earlier rule failed); the first rule whose `nth` and `probability` then hold fails the request. `status` answers that status with an Error body (code `INJECTED_FAULT`) without running the operation; `delay` answers normally after `delay`; `reset` closes the connection with a TCP reset and `empty` closes it without a byte (neither runs the operation; in MSW both are `HttpResponse.error()`); `malformed` sends the real status with a body that is not JSON; `dribble` sends the real answer in chunks spread over `delay`. Preflights (OPTIONS) are never failed. `POST /__mock/reset` clears the rules. (POST /__mock/faults, spec/mock-admin.openapi.yaml adminAddFault)",
     "spec": "mock-admin.openapi.yaml",
     "operationId": "adminAddFault",
     "method": "POST",
@@ -575,7 +575,7 @@ export const adminTools: readonly AdminTool[] = [
           "type": "string",
           "pattern": "^/",
           "maxLength": 512,
-          "description": "A request path such as `/v1/store/orders/7`; a `*` matches any characters."
+          "description": "A request path such as `/v1/store/orders/7`; a `*` matches any characters, at most 8 of them (more is\na 400).\n"
         },
         "fault": {
           "type": "string",
@@ -618,7 +618,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -645,10 +645,42 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
+      "additionalProperties": false
+    }
+  },
+  {
+    "name": "remove_fault",
+    "title": "Remove one fault rule",
+    "description": "Remove one fault rule. The other rules and their counters stay; ids are never reused. (DELETE /__mock/faults/{faultId}, spec/mock-admin.openapi.yaml adminRemoveFault)",
+    "spec": "mock-admin.openapi.yaml",
+    "operationId": "adminRemoveFault",
+    "method": "DELETE",
+    "path": "/__mock/faults/{faultId}",
+    "pathParameters": [
+      "faultId"
+    ],
+    "queryParameters": [],
+    "jsonBody": false,
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "faultId": {
+          "type": "string",
+          "description": "The rule's id, as `GET /__mock/faults` lists it (`f1`)."
+        },
+        "session": {
+          "type": "string",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
+          "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
+        }
+      },
+      "required": [
+        "faultId"
+      ],
       "additionalProperties": false
     }
   },
@@ -668,7 +700,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -727,7 +759,7 @@ export const adminTools: readonly AdminTool[] = [
                 "type": "string",
                 "pattern": "^/",
                 "maxLength": 512,
-                "description": "A request path such as `/v1/store/orders/7`; a `*` matches any characters."
+                "description": "A request path such as `/v1/store/orders/7`; a `*` matches any characters, at most 8 of them (more is\na 400).\n"
               },
               "latency": {
                 "type": "string",
@@ -739,7 +771,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -762,7 +794,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -794,7 +826,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -820,7 +852,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -848,7 +880,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -874,7 +906,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1048,7 +1080,7 @@ export const adminTools: readonly AdminTool[] = [
                     "type": "string",
                     "pattern": "^/",
                     "maxLength": 512,
-                    "description": "A request path such as `/v1/store/orders/7`; a `*` matches any characters."
+                    "description": "A request path such as `/v1/store/orders/7`; a `*` matches any characters, at most 8 of them (more is\na 400).\n"
                   },
                   "fault": {
                     "type": "string",
@@ -1135,7 +1167,7 @@ export const adminTools: readonly AdminTool[] = [
                     "type": "string",
                     "pattern": "^/",
                     "maxLength": 512,
-                    "description": "A request path such as `/v1/store/orders/7`; a `*` matches any characters."
+                    "description": "A request path such as `/v1/store/orders/7`; a `*` matches any characters, at most 8 of them (more is\na 400).\n"
                   },
                   "latency": {
                     "type": "string",
@@ -1591,7 +1623,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1621,7 +1653,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1646,11 +1678,11 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "sessionId": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$"
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$"
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1676,7 +1708,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1705,7 +1737,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1737,7 +1769,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1774,7 +1806,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1807,7 +1839,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1833,7 +1865,7 @@ export const adminTools: readonly AdminTool[] = [
       "properties": {
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1862,7 +1894,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1894,7 +1926,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1936,7 +1968,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -1976,7 +2008,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },
@@ -2016,7 +2048,7 @@ export const adminTools: readonly AdminTool[] = [
         },
         "session": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9._-]{1,64}$",
+          "pattern": "^(?!\\.\\.?$)[A-Za-z0-9._-]{1,64}$",
           "description": "Sent as X-Mock-Session: act on that session of the mock (its own orders, journal, clock and simulation), created on first use. Without it, the default session."
         }
       },

@@ -2,12 +2,10 @@ import { type ClockMode, createClock, type MockClock } from '../core/controls/cl
 import { SessionRegistry } from '../core/controls/sessions.ts';
 import { defaultOrders } from '../core/defaults.ts';
 import { coreError } from '../core/http/errors.ts';
-import { CopyOnWriteOrderStore } from '../core/orders/copy-on-write-store.ts';
 import { InMemoryOrderStore } from '../core/orders/memory-store.ts';
 import type { OrderSeed } from '../core/orders/order-input.ts';
-import { seedOrderStore, seedOrders } from '../core/orders/seed.ts';
+import { seedOrderStore } from '../core/orders/seed.ts';
 import type { OrderStore } from '../core/orders/store.ts';
-import type { StoredOrder } from '../core/types.ts';
 import type { StatePort } from './state.ts';
 
 export interface MemoryStateOptions {
@@ -27,24 +25,17 @@ export interface MemoryStateOptions {
 
 /**
  * The mock's state in this process (the default of `createMock`): the seed's orders in memory, and sessions
- * whose orders are copied from the seed on their first change, each on a clock of its own.
+ * on the same seed, each on a clock of its own. A session shares the seed's orders (and their rendered JSON)
+ * and copies a chunk of 4,096 orders when it first changes one of them, so its first change costs one
+ * chunk, whatever the seed's size.
  *
  * @example const mock = createMock({ state: memoryState({ clock: 'manual', orders: [] }) });
  */
 export function memoryState(options: MemoryStateOptions = {}): StatePort {
   const clock = typeof options.clock === 'object' ? options.clock : createClock(options.clock ?? 'system');
-  const seeds = options.orders ?? defaultOrders;
-  const store = options.store ?? seedOrderStore(seeds, clock);
-
-  // The seed, parsed once and shared read-only by every session that has changed nothing.
-  let seed: { readonly orders: readonly StoredOrder[]; readonly store: OrderStore } | undefined;
-  const seeded = () => {
-    if (!seed) {
-      const orders = seedOrders(seeds, clock);
-      seed = { orders, store: new InMemoryOrderStore(orders) };
-    }
-    return seed;
-  };
+  const own =
+    options.store === undefined ? seedOrderStore(options.orders ?? defaultOrders, clock) : undefined;
+  const store = options.store ?? (own as InMemoryOrderStore);
 
   return {
     store,
@@ -52,20 +43,16 @@ export function memoryState(options: MemoryStateOptions = {}): StatePort {
     sessions: ({ build, limits }) =>
       new SessionRegistry(
         (id) => {
-          if (options.store !== undefined) {
+          if (own === undefined) {
             throw coreError(
               'SESSIONS_UNAVAILABLE',
               'This mock was given a store of its own, which sessions cannot copy: send requests without X-Mock-Session, or give the mock a state that keeps sessions (openRedisState).',
             );
           }
-          const sessionStore = new CopyOnWriteOrderStore(
-            seeded().store,
-            () => new InMemoryOrderStore(seeded().orders),
-          );
-          return build(sessionStore, sessionClock(clock), id);
+          return build(own.fork(), sessionClock(clock), id);
         },
         (state) => ({
-          ordersCopied: !(state.store instanceof CopyOnWriteOrderStore) || state.store.copied,
+          ordersCopied: !(state.store instanceof InMemoryOrderStore) || state.store.changed,
           journalEntries: state.journal.size,
         }),
         clock,

@@ -1,10 +1,12 @@
 import { createMockApi, type MockApiOptions } from '../core/api.ts';
 import type { ClockMode, MockClock } from '../core/controls/clock.ts';
 import {
-  DEFAULT_SESSION_LIMITS,
+  mayCreateSession,
   SESSION_HEADER,
   type SessionDirectory,
   type SessionLimits,
+  sessionJournalLimits,
+  sessionLimits,
   sessionsAdmin,
 } from '../core/controls/sessions.ts';
 import type { ExtensionFactory, MockExtension } from '../core/extension.ts';
@@ -97,7 +99,14 @@ export function createMock(options: MockOptions = {}): Mock {
   }
   const documents = port.documents ?? {};
   const admin = sessionsAdmin(() => sessions);
-  const build = (store: OrderStore, clock: MockClock, session?: string): MockState => {
+  const limits = sessionLimits(options.sessions);
+  let secrets: MockState['secrets'] | undefined;
+  const build = (
+    store: OrderStore,
+    clock: MockClock,
+    session?: string,
+    journalLimit = options.journalLimit,
+  ): MockState => {
     const extensions = (options.extensions ?? []).map((extension) =>
       typeof extension === 'function' ? extension({ clock, documents }) : extension,
     );
@@ -106,14 +115,22 @@ export function createMock(options: MockOptions = {}): Mock {
       clock,
       store,
       session,
+      journalLimit,
+      secrets: secrets ?? options.secrets,
       version: options.version ?? options.health?.version,
       extensions: [...extensions, admin],
     });
     return { ...api, extensions };
   };
   const main = build(port.store, port.clock);
-  const limits = { ...DEFAULT_SESSION_LIMITS, ...options.sessions };
-  const sessions = port.sessions({ build, limits });
+  // Every session redacts what the default state does (one redactor, so a secret added to it counts everywhere).
+  secrets = main.secrets;
+  // The journals of all sessions share one bound (a session's journal gets its share of it).
+  const sessionJournal = sessionJournalLimits(options.journalLimit, limits.maxSessions);
+  const sessions = port.sessions({
+    build: (store, clock, id) => build(store, clock, id, sessionJournal),
+    limits,
+  });
   const run = port.run?.bind(port);
 
   const changed = options.onChange;
@@ -129,25 +146,31 @@ export function createMock(options: MockOptions = {}): Mock {
   function answer(request: MockRequest, id: string | undefined): Answer {
     // The default state in memory: no lookup and no transaction, so nothing to wait for.
     if (id === undefined && run === undefined) return main.respond(request);
-    let state: MockState | Promise<MockState>;
+    let state: MockState | undefined | Promise<MockState | undefined>;
     try {
-      state = id === undefined ? main : sessions.use(id);
+      // A request that may not create its session is answered by the default state until the session lives.
+      state =
+        id === undefined
+          ? main
+          : mayCreateSession(request, main.apiKeys)
+            ? sessions.use(id)
+            : sessions.find(id);
     } catch (error) {
       return main.failure(request, error);
     }
     if (run !== undefined) {
       return Promise.resolve(state)
-        .then((found) => run(request, found, () => found.handle(request)))
+        .then((found = main) => run(request, found, () => found.handle(request)))
         .catch((error: unknown) => main.failure(request, error));
     }
     // A shared directory answers later; the memory one at once, without a promise.
     if (state instanceof Promise) {
       return state.then(
-        (found) => found.handle(request),
+        (found = main) => found.handle(request),
         (error: unknown) => main.failure(request, error),
       );
     }
-    return state.respond(request);
+    return (state ?? main).respond(request);
   }
   const handle = (request: MockRequest): Promise<MockResponse> => {
     const answer = respond(request);
@@ -161,14 +184,20 @@ export function createMock(options: MockOptions = {}): Mock {
         ? { record: (status) => state.journal.record(request, status, state.clock.now(), 'upstream') }
         : undefined;
     if (id === undefined) return upstream(main);
-    // An invalid or refused session is the mock's to answer (respond renders its error).
-    let state: MockState | Promise<MockState>;
+    // An invalid or refused session is the mock's to answer (respond renders its error); one that may not be
+    // created yet is the default state's, as in `answer`.
+    let state: MockState | undefined | Promise<MockState | undefined>;
     try {
-      state = sessions.use(id);
+      state = mayCreateSession(request, main.apiKeys) ? sessions.use(id) : sessions.find(id);
     } catch {
       return undefined;
     }
-    return state instanceof Promise ? state.then(upstream, () => undefined) : upstream(state);
+    return state instanceof Promise
+      ? state.then(
+          (found = main) => upstream(found),
+          () => undefined,
+        )
+      : upstream(state ?? main);
   }
 
   function session(id: string): MockState {

@@ -1,8 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { createClock } from '../core/controls/clock.ts';
+import { SESSION_JOURNALS_BYTES } from '../core/controls/sessions.ts';
+import type { InMemoryOrderStore } from '../core/orders/memory-store.ts';
+import { COMPLETE_FLAG, OrderColumns } from '../core/orders/order-columns.ts';
 import type { MockRequest } from '../core/types.ts';
 import { domainsSimulation } from '../domains/index.ts';
-import { createMock, type MockOptions } from './mock.ts';
+import { createMock, type Mock, type MockOptions } from './mock.ts';
 
 const START = Date.parse('2026-09-01T00:00:00Z');
 const KEY = 'Bearer k';
@@ -79,6 +82,22 @@ describe('sessions picked by X-Mock-Session', () => {
     expect(await ids('alice')).toContain(1);
   });
 
+  test('sessions still expire after a reset took the clock back past a session’s last use', async () => {
+    const { clock, send } = mock({ sessions: { ttlMs: 60_000, maxSessions: 2 } });
+    clock.advance(3_600_000);
+    await send('/v1/store/orders', 'late'); // last used an hour ahead of the clock once it is reset
+    expect((await send('/__mock/reset', undefined, 'POST')).status).toBe(204);
+    await send('/v1/store/orders', 'early');
+    clock.advance(120_000);
+    // Both idle longer than the TTL on the clock as it stands: they expire, and new sessions have room.
+    expect((await send('/v1/store/orders', 'next')).status).toBe(200);
+    expect((await send('/v1/store/orders', 'after')).status).toBe(200);
+    expect(((await send('/__mock/sessions')).json as { id: string }[]).map((s) => s.id)).toEqual([
+      'next',
+      'after',
+    ]);
+  });
+
   test('beyond --max-sessions a new session is refused with 429, never by evicting a live one', async () => {
     const { send } = mock({ sessions: { maxSessions: 2 } });
     await send('/v1/store/orders', 'a');
@@ -91,9 +110,50 @@ describe('sessions picked by X-Mock-Session', () => {
     expect((await send('/v1/store/orders')).status).toBe(200); // the default session does not count
   });
 
+  test('a request without a valid key creates no session, but one with the key or to a control plane does', async () => {
+    const { m, send } = mock();
+    const anonymous = async (path: string, session: string, authorization?: string) => {
+      const headers: Record<string, string> = { 'x-mock-session': session };
+      if (authorization) headers.authorization = authorization;
+      return (await m.handle({ method: 'GET', path, query: '', headers })).status;
+    };
+    // What any web page can send (the Store API's CORS is open): answered, but no state is made for it.
+    expect(await anonymous('/v1/store/orders', 'drive-by')).toBe(401);
+    expect(await anonymous('/v1/store/orders', 'wrong-key', 'Bearer nope')).toBe(401);
+    expect((await send('/__mock/sessions')).json).toEqual([]);
+    expect(m.journal.size).toBe(2); // the default state answered them
+    // The key, or a control plane (which refuses foreign pages), creates it.
+    expect((await send('/v1/store/orders', 'with-key')).status).toBe(200);
+    expect(await anonymous('/__mock/requests', 'from-admin')).toBe(200);
+    // Once it lives, a request without the key is answered (and journaled) in it.
+    expect(await anonymous('/v1/store/orders', 'with-key')).toBe(401);
+    const journal = (await send('/__mock/requests', 'with-key')).json as { status: number }[];
+    expect(journal.map((entry) => entry.status)).toEqual([200, 401]);
+    expect(((await send('/__mock/sessions')).json as { id: string }[]).map((s) => s.id)).toEqual([
+      'from-admin',
+      'with-key',
+    ]);
+  });
+
+  test('the journals of all sessions together stay within one bound, whatever --max-sessions is', async () => {
+    const { m, send } = mock({ sessions: { maxSessions: 100 } });
+    const padding = 'x'.repeat(10_000);
+    for (let i = 0; i < 100; i++) {
+      const headers = { authorization: KEY, 'x-mock-session': 'chatty', 'x-padding': `${i}${padding}` };
+      await m.handle({ method: 'GET', path: '/v1/store/orders', query: '', headers });
+    }
+    await send('/v1/store/orders', 'quiet');
+    const chatty = m.session('chatty').journal;
+    expect(chatty.size).toBeGreaterThan(0);
+    // 100 sessions each as full as this one hold at most SESSION_JOURNALS_BYTES together.
+    expect(chatty.bytes * 100).toBeLessThanOrEqual(SESSION_JOURNALS_BYTES);
+    expect(m.journal.bytes).toBe(0);
+  });
+
   test('an invalid session id is a 400 Error body', async () => {
     const { send } = mock();
-    for (const id of ['', 'a b', 'x'.repeat(65), 'ключ', 'a/b']) {
+    // `.` and `..` are refused: URL normalisation would turn DELETE /__mock/sessions/.. into another path.
+    for (const id of ['', 'a b', 'x'.repeat(65), 'ключ', 'a/b', '.', '..']) {
       expect((await send('/v1/store/orders', id)).json, id).toMatchObject({
         code: 'INVALID_SESSION',
         status: 400,
@@ -123,24 +183,62 @@ describe('sessions picked by X-Mock-Session', () => {
 });
 
 describe('the cost of a session', () => {
-  test('sessions that changed nothing share one order list body with each other (no copy of the seed each)', async () => {
-    const m = createMock({ clock: createClock('manual', START) });
-    const list = (session: string) =>
-      m.handle({
-        method: 'GET',
-        path: '/v1/store/orders',
-        query: '',
-        headers: { authorization: 'Bearer petstore-dev-key', 'x-mock-session': session },
-      });
-    const [a, b] = [await list('a'), await list('b')];
-    expect(a.body).toBe(b.body);
-    await m.handle({
-      method: 'DELETE',
-      path: '/v1/store/orders/1',
+  const list = (m: Mock, session?: string) =>
+    m.handle({
+      method: 'GET',
+      path: '/v1/store/orders',
       query: '',
-      headers: { authorization: 'Bearer petstore-dev-key', 'x-mock-session': 'a' },
+      headers: {
+        authorization: 'Bearer petstore-dev-key',
+        ...(session ? { 'x-mock-session': session } : {}),
+      },
     });
-    expect((await list('a')).body).not.toBe((await list('b')).body);
+  const cancel = (m: Mock, id: number, session: string) =>
+    m.handle({
+      method: 'DELETE',
+      path: `/v1/store/orders/${id}`,
+      query: '',
+      headers: { authorization: 'Bearer petstore-dev-key', 'x-mock-session': session },
+    });
+  const chunksOf = async (m: Mock, session?: string) => (await list(m, session)).body?.chunks ?? [];
+  /** The same bytes in memory (the first chunk is handed out as a view without its leading comma). */
+  const shared = (a: Uint8Array | undefined, b: Uint8Array | undefined) =>
+    a !== undefined && a.buffer === b?.buffer && a.byteOffset === b.byteOffset && a.length === b.length;
+
+  test('sessions that changed nothing share the order list bytes with each other and the default state', async () => {
+    const m = createMock({ clock: createClock('manual', START) });
+    const [a, b, main] = [await chunksOf(m, 'a'), await chunksOf(m, 'b'), await chunksOf(m)];
+    expect(a.length).toBeGreaterThan(0);
+    expect(a.every((chunk, i) => shared(chunk, b[i]) && shared(chunk, main[i]))).toBe(true);
+    await cancel(m, 1, 'a');
+    const changed = await chunksOf(m, 'a');
+    expect(changed.filter((chunk, i) => !shared(chunk, main[i]))).toHaveLength(1);
+    expect((await chunksOf(m, 'b')).every((chunk, i) => shared(chunk, main[i]))).toBe(true);
+  });
+
+  test('ten sessions over 1,000,000 orders: each first change copies one chunk, not the seed', async () => {
+    const count = 1_000_000;
+    const columns = new OrderColumns(count);
+    for (let row = 0; row < count; row++) {
+      columns.ids[row] = row + 1;
+      columns.petIds[row] = (row % 10) + 1;
+      columns.quantities[row] = 1;
+      columns.shipTimes[row] = START + row * 1000;
+      columns.flags[row] = row % 2 === 0 ? 0 : 1 | COMPLETE_FLAG; // odd ids pending, even ones shipped
+    }
+    const m = createMock({ clock: createClock('manual', START), orders: columns });
+    for (let session = 0; session < 10; session++) {
+      // Orders far apart: 1, 100,001, 200,001, … each in another chunk.
+      const id = session * 100_000 + 1;
+      expect((await cancel(m, id, `s${session}`)).status).toBe(204);
+      const store = m.session(`s${session}`).store as InMemoryOrderStore;
+      expect([store.changed, store.copiedChunks]).toEqual([true, 1]);
+      expect((await store.get(String(id)))?.status).toBe('cancelled');
+      expect((await store.get(String(id + 2)))?.status).toBe('pending');
+    }
+    const main = m.store as InMemoryOrderStore;
+    expect([main.changed, main.copiedChunks]).toEqual([false, 0]);
+    expect((await main.get('100001'))?.status).toBe('pending');
   });
 });
 

@@ -5,6 +5,9 @@ import { lint, loadConfig } from '@redocly/openapi-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { createMockApi } from '../core/api.ts';
+import { MAX_WILDCARDS } from '../core/controls/path-pattern.ts';
+import { SESSION_JOURNALS_BYTES } from '../core/controls/sessions.ts';
+import { MAX_FAULT_RULES } from '../core/controls/traffic.ts';
 import { createMock } from './mock.ts';
 
 const specDir = new URL('../../spec/', import.meta.url);
@@ -46,6 +49,22 @@ describe('spec/', () => {
       .routes.filter(({ path }) => path.startsWith('/__mock/') && !path.startsWith('/__mock/dashboard'))
       .map(({ method, path }) => `${method} ${path.replace(/:\w+/g, '{}')}`);
     expect([...served, 'GET /__health'].sort()).toEqual(specOperations(adminSpec).sort());
+  });
+
+  test('states the bounds the admin API enforces, as the code has them', () => {
+    const wildcards = `at most ${MAX_WILDCARDS} of them`;
+    expect(adminSpec.components.schemas.MatchedPath.description.replace(/\s+/g, ' ')).toContain(wildcards);
+    expect(adminSpec.components.parameters.JournalPath.description.replace(/\s+/g, ' ')).toContain(wildcards);
+    const faults = adminSpec.paths['/__mock/faults'].post.description.replace(/\s+/g, ' ');
+    expect(faults).toContain(`At most ${MAX_FAULT_RULES} rules`);
+    const journals = `share one bound of ${SESSION_JOURNALS_BYTES / 1024 / 1024} MiB`;
+    expect(adminSpec.info.description.replace(/\s+/g, ' ')).toContain(journals);
+  });
+
+  test('docs/sessions.md names exactly the fields GET /__mock/sessions answers', () => {
+    const docs = readFileSync(new URL('../../docs/sessions.md', import.meta.url), 'utf8');
+    const named = /__mock\/sessions +# ([\w, ]+)$/m.exec(docs)?.[1]?.split(/, */);
+    expect(named).toEqual(Object.keys(adminSpec.components.schemas.Session.properties));
   });
 
   test('declares the /v1 prefix on every server and bearer security for every operation', () => {

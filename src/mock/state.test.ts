@@ -12,14 +12,17 @@ const request = (path: string, session?: string): MockRequest => ({
   method: 'GET',
   path,
   query: '',
-  headers: { authorization: 'Bearer k', ...(session === undefined ? {} : { 'x-mock-session': session }) },
+  headers: {
+    authorization: 'Bearer state-test-key',
+    ...(session === undefined ? {} : { 'x-mock-session': session }),
+  },
 });
 
 /** A mock on `state` that records what reaches onUnexpectedError. */
 function mockOn(state: StatePort, options: MockOptions = {}) {
   const reported: { error: unknown; path: string }[] = [];
   const mock = createMock({
-    apiKeys: ['k'],
+    apiKeys: ['state-test-key'],
     state,
     onUnexpectedError: (error, { path }) => void reported.push({ error, path }),
     ...options,
@@ -41,6 +44,7 @@ const brokenStates: Record<string, () => StatePort> = {
     sessions: ({ limits }) => ({
       limits,
       use: () => Promise.reject(failing),
+      find: () => Promise.reject(failing),
       drop: () => false,
       list: () => [],
     }),

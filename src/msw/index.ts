@@ -59,6 +59,8 @@ export interface MockController {
   readonly faults: {
     add(rule: FaultInput): FaultRule;
     list(): FaultRule[];
+    /** Removes the rule `id` (as `DELETE /__mock/faults/{id}`); false when there is none. */
+    remove(id: string): boolean;
     clear(): void;
   };
   /** Latency, as at /__mock/latency, e.g. `controller.latency.set({ global: '100ms-800ms' })`. */
@@ -170,6 +172,7 @@ function controllerOf(state: MockState, session: (id: string) => MockState): Moc
     faults: {
       add: (rule) => traffic.addFault(rule),
       list: () => traffic.faults(),
+      remove: (id) => traffic.removeFault(id),
       clear: () => traffic.clearFaults(),
     },
     latency: { get: () => traffic.latency(), set: (settings) => traffic.setLatency(settings) },

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { MockClock } from '../core/controls/clock.ts';
+import type { JournalSource } from '../core/controls/journal-entry.ts';
 import type { PassthroughOptions } from '../core/controls/passthrough.ts';
 import type { ExtensionFactory } from '../core/extension.ts';
 import { type ApiError, coreError } from '../core/http/errors.ts';
@@ -14,6 +15,7 @@ import {
 import { createMock, type Forwarding, type Mock, type MockOptions } from '../mock/mock.ts';
 import { isControlPagePath, withControlPage } from '../pages/control-server.ts';
 import { isDashboardPagePath, withDashboardPage } from '../pages/dashboard-server.ts';
+import { isRootUrl, isSpecPath, withLanding } from '../pages/landing.ts';
 import { allowedHosts, parseHostField } from './allowed-hosts.ts';
 import { createListener, type ListenerOptions } from './listener.ts';
 import type { PassthroughServing } from './passthrough.ts';
@@ -105,6 +107,8 @@ interface Served {
   readonly api: Mock;
   readonly simulation: Dashboard | undefined;
   readonly handle: (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => void;
+  /** One line of the request log, its secrets redacted (nothing without `onResponse`). */
+  readonly log: (request: MockRequest, status: number, milliseconds?: number, source?: JournalSource) => void;
 }
 
 /**
@@ -147,10 +151,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   server.on('checkExpectation', (req: IncomingMessage) => {
     const error = coreError('EXPECTATION_FAILED', 'The only expectation the mock meets is "100-continue".');
     answerAndClose(req, served.api.reject(error, req.url), options.lingerMs);
-    log(options, { method: req.method ?? '-', path: req.url ?? '-', query: '', headers: {} }, 417);
+    served.log({ method: req.method ?? '-', path: req.url ?? '-', query: '', headers: {} }, 417);
   });
   server.on('clientError', (error: Error & { code?: string }, socket: Socket) =>
-    answerClientError(served.api, options, error, socket),
+    answerClientError(served, error, socket),
   );
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -227,6 +231,8 @@ function build(
   const given = options.domains || {};
   // The simulation's host routing serves the attached custom domains and, on this server, refuses the rest.
   const domainsOptions = {
+    // The simulation's controls (/__mock/dashboard) belong to the admin API: off with it, unless said otherwise.
+    controls: options.admin !== false,
     ...given,
     ownHosts: [options.host ?? '127.0.0.1', ...(given.ownHosts ?? []), ...(options.allowedHosts ?? [])],
     refuseUnknownHosts: !allowAll,
@@ -241,7 +247,11 @@ function build(
     extensions: [...(options.extensions ?? []), ...withDomains],
     health: { version: packageVersion(), ...options.health },
   });
-  const listener = createListener(api, options);
+  // The request log never shows a secret, however the client spelled it into the path or the query.
+  const onResponse = options.onResponse;
+  const log: Served['log'] = (request, status, milliseconds = 0, source) =>
+    onResponse?.(api.secrets.redactRequest(request), status, milliseconds, source);
+  const listener = createListener(api, onResponse ? { ...options, onResponse: log } : options);
   const withPages = options.dashboardPage === false || !domains ? listener : withDashboardPage(listener);
   // The control page needs the admin API it drives.
   const page = options.admin === false ? withPages : withControlPage(withPages);
@@ -269,25 +279,35 @@ function build(
     return field === undefined || isAllowed(parseHostField(field) ?? '') === 'yes';
   };
 
+  const landing = withLanding(listener, {
+    basePath: api.basePath,
+    version: packageVersion(),
+    admin: options.admin !== false,
+    dashboard: withPages !== listener,
+  });
+
   const pass = (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) => {
     if (expectsContinue) res.writeContinue();
     boundIgnoredBody(req, maxBodyBytes);
     const url = req.url ?? '/';
-    // The Store API's requests go straight on: only `/__…` paths can name a page.
-    if (url.charCodeAt(1) !== 95 /* _ */) return listener(req, res);
+    const root = isRootUrl(url);
+    // The Store API's requests go straight on: only `/` and `/__…` paths can name a page.
+    if (!root && url.charCodeAt(1) !== 95 /* _ */) return listener(req, res);
     const path = url.split('?', 1)[0] as string;
     const front =
       mcpEndpoint && path === mcp?.MCP_PATH
         ? mcpEndpoint
         : isDashboardPagePath(path) || isControlPagePath(path)
           ? page
-          : undefined;
+          : (root || isSpecPath(path)) && (req.method === 'GET' || req.method === 'HEAD')
+            ? landing
+            : undefined;
     if (!front) return listener(req, res);
     // The page's answers reach the request log too.
-    if (options.onResponse) {
+    if (onResponse) {
       const started = performance.now();
       const request = { method: req.method ?? 'GET', path, query: '', headers: {} };
-      res.once('finish', () => log(options, request, res.statusCode, performance.now() - started));
+      res.once('finish', () => log(request, res.statusCode, performance.now() - started));
     }
     front(req, res);
   };
@@ -305,7 +325,7 @@ function build(
         })
         .end(body);
     }
-    log(options, { method: req.method ?? '-', path, query: '', headers: {} }, response.status);
+    log({ method: req.method ?? '-', path, query: '', headers: {} }, response.status);
   };
 
   /** Forwarded, or answered by the mock (which refuses a body over its limit first). */
@@ -322,12 +342,13 @@ function build(
     }
     if (expectsContinue) res.writeContinue();
     const reject = (error: ApiError, path: string) => api.reject(error, path);
-    (passthrough as PassthroughServing).forward(req, res, request, forwarding, reject, options.onResponse);
+    (passthrough as PassthroughServing).forward(req, res, request, forwarding, reject, onResponse && log);
   };
 
   return {
     api,
     simulation,
+    log,
     handle(req, res, expectsContinue) {
       const refusal = gate(req);
       if (refusal !== undefined) return refuse(req, res, refusal);
@@ -356,10 +377,6 @@ function plainRequest(req: IncomingMessage): MockRequest {
   };
 }
 
-function log(options: ServerOptions, request: MockRequest, status: number, milliseconds = 0): void {
-  options.onResponse?.(request, status, milliseconds);
-}
-
 /** What a request Node cannot read is answered with (an Error body, as every other answer). */
 function clientErrorOf(error: Error & { code?: string }): ApiError {
   switch (error.code) {
@@ -379,8 +396,7 @@ function clientErrorOf(error: Error & { code?: string }): ApiError {
  * body with the configured CORS headers) rather than with Node's bare status line, log it, then close.
  */
 function answerClientError(
-  api: Mock,
-  options: ServerOptions,
+  served: Served,
   error: Error & { code?: string; rawPacket?: Buffer },
   socket: Socket,
 ): void {
@@ -388,14 +404,12 @@ function answerClientError(
     socket.destroy();
     return;
   }
-  const response = api.reject(clientErrorOf(error));
+  const response = served.api.reject(clientErrorOf(error));
   writeRaw(socket, response);
-  // The request line, when there is one, names the request in the log (64 characters at most).
-  const line = error.rawPacket?.subarray(0, 200).toString('latin1').split('\r\n', 1)[0] ?? '';
+  // The request line, when there is one, names the request in the log (64 characters at most), its
+  // secrets redacted before it is cut, so that no cut leaves a part of one.
+  const line = error.rawPacket?.subarray(0, 65_536).toString('latin1').split('\r\n', 1)[0] ?? '';
   const [method = '-', path = '-'] = line.split(' ');
-  log(
-    options,
-    { method: method.slice(0, 64), path: path.slice(0, 64), query: '', headers: {} },
-    response.status,
-  );
+  const shown = served.api.secrets.redact(path).slice(0, 64);
+  served.log({ method: method.slice(0, 64), path: shown, query: '', headers: {} }, response.status);
 }

@@ -39,4 +39,23 @@ describe('the control page is served at /__mock/ beside the admin API', () => {
       await bare.close();
     }
   });
+
+  test('--no-admin answers its turned-off paths with a 404 that says so, not a 401 asking for a key', async () => {
+    const bare = await startServer({ port: 0, admin: false });
+    try {
+      for (const path of ['/__mock/', '/__mock/orders', '/__mock/dashboard/clock', '/__mock']) {
+        const answer = await fetch(`${bare.url}${path}`);
+        expect(answer.status, path).toBe(404);
+        expect(await answer.json(), path).toMatchObject({
+          code: 'NOT_FOUND',
+          message: expect.stringContaining('--no-admin'),
+        });
+      }
+      // What is left on works as ever.
+      expect((await fetch(`${bare.url}/__dashboard/api/projects`)).status).toBe(200);
+      expect((await fetch(`${bare.url}/__health`)).status).toBe(200);
+    } finally {
+      await bare.close();
+    }
+  });
 });

@@ -89,6 +89,35 @@ describe.skipIf(skipWithoutChromium)('the control page in a real browser', { tim
     await page.locator('#faults-list', { hasText: 'No faults' }).waitFor();
   });
 
+  it('removes one fault rule and keeps the others; a latency that is not one is refused in words', async () => {
+    for (const path of ['/v1/store/orders', '/v1/pets/*']) {
+      await page.getByLabel('Fault path').fill(path);
+      await page.getByRole('button', { name: 'Add fault' }).click();
+    }
+    await page.locator('#faults-list li[data-fault="f2"]').waitFor();
+    await page.getByRole('button', { name: 'Remove fault f1' }).click();
+    await announced('Removed fault f1.');
+    await page.locator('#faults-list li[data-fault="f1"]').waitFor({ state: 'detached' });
+    expect(await (await fetch(`${mock.url}/__mock/faults`)).json()).toMatchObject([{ id: 'f2' }]);
+    await page.getByLabel('Every answer').fill('fast');
+    await page.getByRole('button', { name: 'Set latency' }).click();
+    const refusal = page.locator('#latency-error', { hasText: 'INVALID_REQUEST' });
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain(
+      'must be a delay such as 300ms, or a range such as 100ms-800ms',
+    );
+    expect(await refusal.textContent()).not.toContain('^');
+    expect(errors).toEqual([]);
+  });
+
+  it('shows every time with its date: the journal, the clock', async () => {
+    await fetch(`${mock.baseUrl}/store/orders`, { headers: auth });
+    const time = page.locator('#journal-body tr time').first();
+    await time.waitFor();
+    expect(await time.textContent()).toBe('2026-07-01 09:00:00 UTC');
+    expect(await page.locator('#clock-line time').textContent()).toBe('2026-07-01 09:00:00 UTC');
+  });
+
   it('applies a preset and advances the clock; a refusal is shown, not thrown', async () => {
     await page.getByLabel('Preset', { exact: true }).selectOption('empty');
     await expect(page.locator('#preset-help').textContent()).resolves.toContain('No orders at all');
@@ -96,7 +125,7 @@ describe.skipIf(skipWithoutChromium)('the control page in a real browser', { tim
     await page.locator('#orders-caption', { hasText: '0 orders' }).waitFor();
     await page.getByLabel('Advance by').fill('1h');
     await page.getByRole('button', { name: 'Advance the clock' }).click();
-    await announced('The clock shows 10:00:00 UTC.');
+    await announced('The clock shows 2026-07-01 10:00:00 UTC.');
     await page.getByLabel('Advance by').fill('soon');
     await page.getByRole('button', { name: 'Advance the clock' }).click();
     await page.locator('#clock-error', { hasText: 'INVALID' }).waitFor();

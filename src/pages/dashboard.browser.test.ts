@@ -120,7 +120,7 @@ describe.skipIf(skipWithoutChromium)(
       const row = page.locator('section[data-zone="example.com"] tr[data-record-type="CNAME"]');
       expect(await row.getAttribute('data-visible')).toBe('false');
       expect(await row.locator('td').nth(4).textContent()).toContain(
-        'Not visible yet: propagating until 09:05:00 UTC',
+        'Not visible yet: propagating until 2026-07-01 09:05:00 UTC',
       );
 
       // Verifying before the record propagated fails and says so.
@@ -344,3 +344,24 @@ describe.skipIf(skipWithoutChromium)(
     });
   },
 );
+
+describe.skipIf(skipWithoutChromium)('the Domains settings page of a mock without its controls', () => {
+  it('says that --no-admin turned the Simulation panel off, and still lists domains', async () => {
+    const mock = await startServer({ port: 0, admin: false });
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${mock.url}/__dashboard/#project=acme-shop`);
+      await page.locator('body[data-ready="true"]').waitFor({ state: 'attached' });
+      const note = page.locator('#sim-off');
+      await note.waitFor({ state: 'visible' });
+      expect(await note.textContent()).toContain('--no-admin');
+      expect(await page.locator('#sim-controls').isHidden()).toBe(true);
+      expect(await page.getByRole('heading', { name: 'Simulation' }).isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Add domain' }).isVisible()).toBe(true);
+    } finally {
+      await browser.close();
+      await mock.close();
+    }
+  }, 40_000);
+});

@@ -11,6 +11,7 @@ import { JSON_CONTENT_TYPE } from '../core/http/responses.ts';
 /** Only these kinds of file are served; sources such as tsconfig.json, README.md or tests are not. */
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
+  '.yaml': 'application/yaml; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
@@ -31,9 +32,14 @@ const SECURITY_HEADERS = {
  * `from` to the folder with package.json, so it works from source (tsx, vitest) and from `dist/`.
  */
 export function pageRoot(folderName: string, from: string = import.meta.url): string {
+  return join(packageRoot(from), 'src', folderName);
+}
+
+/** The package's root folder (the one with package.json above `from`): the specs are in its `spec/`. */
+export function packageRoot(from: string = import.meta.url): string {
   let folder = dirname(fileURLToPath(from));
   for (;;) {
-    if (existsSync(join(folder, 'package.json'))) return join(folder, 'src', folderName);
+    if (existsSync(join(folder, 'package.json'))) return folder;
     const parent = dirname(folder);
     if (parent === folder) throw new Error(`No package.json above ${fileURLToPath(from)}.`);
     folder = parent;

@@ -35,6 +35,14 @@ export async function connectRedis(url: string): Promise<RedisClient> {
 }
 
 function unreachable(url: string, cause: unknown): string {
+  // node-redis hands the strategy's own refusal back to it, and may wrap it: it is said once.
+  for (
+    let inner = cause;
+    inner instanceof Error;
+    inner = (inner as { originalError?: unknown }).originalError
+  ) {
+    if (inner instanceof StoreUnreachableError) return inner.message;
+  }
   const why = cause instanceof Error && cause.message ? cause.message : String(cause);
   return `cannot reach Redis at ${printableStoreUrl(url)} (${why}); start it or fix --store.`;
 }

@@ -32,8 +32,12 @@ local function stale()
   local version = redis.call('GET', CLOCK_VERSION)
   return version and version ~= ARGV[4]
 end
--- Drops the sessions idle longer than the TTL on the mock's clock (now - last use > TTL).
+-- Drops the sessions idle longer than the TTL on the mock's clock (now - last use > TTL). A last use later
+-- than the clock (a reset took it back) counts as now, as in memory.
 local function expire()
+  for _, id in ipairs(redis.call('ZRANGEBYSCORE', USED, '(' .. ARGV[2], '+inf')) do
+    redis.call('ZADD', USED, ARGV[2], id)
+  end
   local bound = string.format('%.0f', tonumber(ARGV[2]) - tonumber(ARGV[3]))
   for _, id in ipairs(redis.call('ZRANGEBYSCORE', USED, '-inf', '(' .. bound)) do drop(id) end
 end
@@ -47,9 +51,10 @@ end`;
 const lua = (body: string) => defineLua(`${PRELUDE}\n${body}`);
 
 /**
- * Uses session ARGV[5] (creating it if needed): ARGV[6] is --max-sessions, ARGV[7] the keys' expiry in ms.
- * Answers {'live', created} or {'created', created} ("created incarnation": a new value means a new
- * session, so replicas drop what they kept of an older one), {'full'} (the 429) or {'stale'}.
+ * Uses session ARGV[5] (creating it if needed, unless ARGV[8] is 'find'): ARGV[6] is --max-sessions, ARGV[7]
+ * the keys' expiry in ms. Answers {'live', created} or {'created', created} ("created incarnation": a new
+ * value means a new session, so replicas drop what they kept of an older one), {'absent'} (not live, and
+ * 'find'), {'full'} (the 429) or {'stale'}.
  */
 export const useScript = lua(`
 if stale() then return {'stale'} end
@@ -62,6 +67,7 @@ if created and alive(id) then
   return {'live', created}
 end
 if created then drop(id) end
+if ARGV[8] == 'find' then return {'absent'} end
 if redis.call('ZCARD', USED) >= max then
   collect()
   if redis.call('ZCARD', USED) >= max then return {'full'} end

@@ -165,6 +165,19 @@ describe.skipIf(!hasRedis)('sessions on a mock whose state is in Redis (--store)
     expect(await listed(two, 'A')).toContain(PENDING_ID);
   });
 
+  test('sessions expire alike on memory and Redis after a reset took the clock back past a last use', async () => {
+    const [one, two] = await pair('back', { ttlMs: 60_000, maxSessions: 2 });
+    await send(one, 'POST', '/__mock/clock/advance', undefined, { by: '1h' });
+    await send(one, 'GET', '/v1/store/orders', 'late');
+    expect((await send(two, 'POST', '/__mock/reset')).status).toBe(204);
+    await send(two, 'GET', '/v1/store/orders', 'early');
+    await send(one, 'POST', '/__mock/clock/advance', undefined, { by: '2m' });
+    // A last use later than the clock counted as the reset's time: both have been idle 2m now.
+    expect((await send(two, 'GET', '/v1/store/orders', 'next')).status).toBe(200);
+    expect((await send(one, 'GET', '/v1/store/orders', 'after')).status).toBe(200);
+    expect((await sessionIds(one)).sort()).toEqual(['after', 'next']);
+  });
+
   test("a session's keys carry a Redis expiry, refreshed on use, so Redis reclaims what nobody uses", async () => {
     const [one] = await pair('expiring', { ttlMs: 60_000 });
     await send(one, 'DELETE', `/v1/store/orders/${PENDING_ID}`, 'A');
@@ -198,9 +211,23 @@ describe.skipIf(!hasRedis)('sessions on a mock whose state is in Redis (--store)
     expect((await send(one, 'DELETE', `/v1/store/orders/${PENDING_ID}`, 'A')).status).toBe(204);
   });
 
+  test('a Store API request without a valid key creates no session and writes no key', async () => {
+    const [one, two] = await pair('anonymous');
+    const anonymous = (mock: RunningServer, session: string) =>
+      nodeRequest(mock.port, '/v1/store/orders', {
+        headers: { host: `127.0.0.1:${mock.port}`, 'x-mock-session': session },
+      });
+    expect((await anonymous(one, 'drive-by')).status).toBe(401);
+    expect(await sessionIds(two)).toEqual([]);
+    expect(await client.keys('anonymous:session*')).toEqual([]);
+    expect((await send(two, 'GET', '/v1/store/orders', 'keyed')).status).toBe(200);
+    expect((await anonymous(one, 'keyed')).status).toBe(401);
+    expect(await sessionIds(one)).toEqual(['keyed']);
+  });
+
   test('an invalid session id is a 400 Error body, and writes no key', async () => {
     const [one] = await pair('invalid');
-    for (const id of ['a b', 'x'.repeat(65), 'a:b', '*']) {
+    for (const id of ['a b', 'x'.repeat(65), 'a:b', '*', '.', '..']) {
       const response = await send(one, 'GET', '/v1/store/orders', id);
       expect([response.status, response.body.code], id).toEqual([400, 'INVALID_SESSION']);
     }

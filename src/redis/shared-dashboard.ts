@@ -45,6 +45,8 @@ interface Copy {
   readonly text: string;
   readonly store: MemoryDashboardStore;
   readonly clock: MockClock;
+  /** The clock's start as the document holds it: a system clock ignores it, so writing it back keeps it. */
+  readonly start: number;
 }
 
 /** How often a request runs again after another replica changed the state under it. */
@@ -68,13 +70,10 @@ export function createSharedDashboard(
   base: Clock = systemClock,
 ) {
   const transactions = new AsyncLocalStorage<Transaction>();
-  const clockAt = (start: number, offset: number) => {
-    const clock = createClock(mode, start, base);
-    if (offset > 0) clock.advance(offset);
-    return clock;
-  };
+  const clockAt = (start: number, offset: number) => createClock(mode, start, base, offset);
   // Until the document is installed, the simulation seeds this copy (createDashboard resets at once).
-  const boot = { store: createMemoryStore(), clock: clockAt(base.now(), 0) };
+  const bootStart = base.now();
+  const boot = { store: createMemoryStore(), clock: clockAt(bootStart, 0), start: bootStart };
   /** The mock's one clock as this process last saw it (outside a request, or to expire sessions). */
   const mockClock = () => main.cached?.clock ?? boot.clock;
   const main: DocumentSlot = {
@@ -96,7 +95,8 @@ export function createSharedDashboard(
   async function load({ slot, mode }: Transaction): Promise<Copy> {
     // A reset or a reseed starts from nothing.
     if (mode === 'force' || mode === 'nx') {
-      return { version: '', text: '', store: createMemoryStore(), clock: clockAt(slot.start(), 0) };
+      const start = slot.start();
+      return { version: '', text: '', store: createMemoryStore(), clock: clockAt(start, 0), start };
     }
     await slot.installed;
     for (;;) {
@@ -110,7 +110,7 @@ export function createSharedDashboard(
       const parsed = JSON.parse(text) as SharedDocument;
       if (found.text !== undefined) remember(slot, version, text, parsed);
       const clock = clockAt(parsed.clock.start, parsed.clock.offset);
-      return { version, text, store: createMemoryStore(parsed.state), clock };
+      return { version, text, store: createMemoryStore(parsed.state), clock, start: parsed.clock.start };
     }
   }
 
@@ -144,8 +144,11 @@ export function createSharedDashboard(
 
   /** Writes the request's copy back; false when another replica wrote first (the request runs again). */
   async function commit(slot: DocumentSlot, mode: CommitMode, copy: Copy): Promise<boolean> {
-    // now − offset is a manual clock's start (a system clock ignores it).
-    const clock = { start: copy.clock.now() - copy.clock.offset(), offset: copy.clock.offset() };
+    // now − offset is a manual clock's start. A system clock's start means nothing, and now − offset moves
+    // with real time: the start read is written back, so a request that changed nothing writes nothing.
+    const offset = copy.clock.offset();
+    const start = copy.clock.mode === 'manual' ? copy.clock.now() - offset : copy.start;
+    const clock = { start, offset };
     const document = { state: copy.store.snapshot(), clock } satisfies SharedDocument;
     const text = JSON.stringify(document);
     if (mode === 'cas' && text === copy.text) return true;
@@ -208,11 +211,13 @@ export function createSharedDashboard(
         document: dashboardDocument(client, sessionPrefix, alive),
         start: () => mockClock().now(),
       };
+      const start = base.now();
       const scratch: Copy = {
         version: '',
         text: '',
         store: createMemoryStore(),
-        clock: clockAt(base.now(), 0),
+        clock: clockAt(start, 0),
+        start,
       };
       const state = transactions.run(
         { slot, mode: 'read', loaded: scratch, loading: Promise.resolve(scratch) },

@@ -59,15 +59,17 @@ export class RedisSessions implements SessionDirectory<MockState> {
     this.#expiryMs = Math.max(2 * parts.limits.ttlMs, 1000);
   }
 
-  async #enter(id: string): Promise<Local> {
+  async #enter(id: string, create: boolean): Promise<Local | undefined> {
     checkSessionId(id);
     const [outcome, created] = await this.#run(
       useScript,
       id,
       String(this.limits.maxSessions),
       String(this.#expiryMs),
+      create ? 'create' : 'find',
     );
     if (outcome === 'full') throw tooManySessions(this.limits);
+    if (outcome === 'absent') return undefined;
     const incarnation = created as string;
     const kept = this.#local.get(id);
     const local = kept?.incarnation === incarnation ? kept : this.#build(id, incarnation);
@@ -78,7 +80,11 @@ export class RedisSessions implements SessionDirectory<MockState> {
   }
 
   async use(id: string): Promise<MockState> {
-    return (await this.#enter(id)).state;
+    return ((await this.#enter(id, true)) as Local).state;
+  }
+
+  async find(id: string): Promise<MockState | undefined> {
+    return (await this.#enter(id, false))?.state;
   }
 
   async drop(id: string): Promise<boolean> {

@@ -19,6 +19,8 @@ export interface RunResult {
  */
 export interface Consumer {
   readonly dir: string;
+  /** What `npm install` printed when the project was made (its warnings among it). */
+  readonly installOutput: string;
   write(file: string, text: string): string;
   read(file: string): string;
   /** Runs a command in the project; never throws, so a test can show what went wrong. */
@@ -26,10 +28,22 @@ export interface Consumer {
   remove(): void;
 }
 
-export async function createConsumer(name: string, dependencies: readonly string[]): Promise<Consumer> {
+/**
+ * `type` is the project's module type: `module`, or `commonjs` as `npm init -y` writes it (a CommonJS
+ * TypeScript project with `module: nodenext`).
+ */
+export async function createConsumer(
+  name: string,
+  dependencies: readonly string[],
+  type: 'module' | 'commonjs' = 'module',
+): Promise<Consumer> {
   const dir = mkdtempSync(join(tmpdir(), `petstore-${name}-`));
+  let installOutput = '';
   const consumer: Consumer = {
     dir,
+    get installOutput() {
+      return installOutput;
+    },
     write(file, text) {
       const path = join(dir, file);
       mkdirSync(dirname(path), { recursive: true });
@@ -54,7 +68,7 @@ export async function createConsumer(name: string, dependencies: readonly string
     },
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
-  consumer.write('package.json', JSON.stringify({ name: `consumer-${name}`, private: true, type: 'module' }));
+  consumer.write('package.json', JSON.stringify({ name: `consumer-${name}`, private: true, type }));
   const installed = await consumer.run('npm', [
     'install',
     '--prefer-offline',
@@ -66,6 +80,7 @@ export async function createConsumer(name: string, dependencies: readonly string
     consumer.remove();
     throw new Error(`npm install ${dependencies.join(' ')} failed:\n${installed.stderr}`);
   }
+  installOutput = installed.stdout + installed.stderr;
   return consumer;
 }
 

@@ -41,3 +41,16 @@ export function linkTargets(markdown: string): string[] {
 }
 
 export const isAbsoluteUrl = (target: string): boolean => /^(https?:|mailto:)/.test(target);
+
+/**
+ * Every backticked path outside code blocks (`src/core/http/errors.ts`, `docs/`), with the words around it:
+ * what the slow leg checks against the files the package holds.
+ */
+export function repositoryPaths(markdown: string): { path: string; context: string }[] {
+  const prose = markdown.replace(/^```[\s\S]*?^```$/gm, '');
+  return [...prose.matchAll(/`([^`\s]+)`/g)].map((match) => {
+    const at = match.index ?? 0;
+    const path = (match[1] ?? '').replace(/^\.\//, '').replace(/[#:].*$/, '');
+    return { path, context: prose.slice(Math.max(0, at - 80), at + (match[0]?.length ?? 0) + 80) };
+  });
+}

@@ -41,19 +41,27 @@ export const port: (server: RunningServer) => string = (server) => server.port;
 export const status: (result: CheckResult) => number = (result) => result.status;
 `;
 
+/** Whether an example awaits at the top level (a line at column 0 that awaits): an ES module, then. */
+const awaitsAtTopLevel = (code: string) => /^(?!\s)(?!.*=>).*\bawait\b/m.test(code);
+
 /**
  * Type-checks the README's examples (and a file that fails if the types were `any`) with the given TypeScript
  * package, strictly and without skipLibCheck. With the lowest supported TypeScript, only problems in these
  * files and in petstore-mock's own declarations count: other libraries (vitest, msw) set their own minimum.
+ * In a CommonJS project, an example that awaits at the top level is an `.mts` file, as TypeScript requires
+ * (and the README says); every other one is a CommonJS `.ts` file.
  */
 export async function typeProblems(
   consumer: Consumer,
   installed: string,
   typescript: string,
   resolution: 'nodenext' | 'bundler',
+  commonjs = false,
 ): Promise<string[]> {
   const dir = `types-${typescript}-${resolution}`;
-  const files = [...readmeExamples(installed).all, { name: 'not-any.ts', code: NOT_ANY }];
+  const files = [...readmeExamples(installed).all, { name: 'not-any.ts', code: NOT_ANY }].map((file) =>
+    commonjs && awaitsAtTopLevel(file.code) ? { ...file, name: file.name.replace(/\.ts$/, '.mts') } : file,
+  );
   for (const file of files) consumer.write(`${dir}/${file.name}`, file.code);
   consumer.write(
     `${dir}/tsconfig.json`,
@@ -76,5 +84,5 @@ export async function typeProblems(
   const problems = result.stdout.split('\n').filter((line) => / error TS\d+/.test(line));
   if (result.code !== 0 && problems.length === 0) return [`tsc failed: ${result.stdout}${result.stderr}`];
   const ours = (line: string) => line.startsWith(dir) || line.includes('node_modules/petstore-mock/');
-  return typescript === 'typescript' ? problems : problems.filter(ours);
+  return typescript === 'typescript' || commonjs ? problems : problems.filter(ours);
 }

@@ -5,8 +5,13 @@ import { formatDuration, parseDuration } from './duration.ts';
 
 export type ClockMode = 'system' | 'manual';
 
-/** The last instant the clock may show: later dates no longer print as four-digit ISO years. */
-export const LATEST_TIME = Date.parse('9999-12-31T23:59:59.999Z');
+/**
+ * The last instant the clock may show, a month before the end of the year 9999: the dates the mock derives
+ * from now (a pending order ships days later, a preset's orders ten days either side, DNS propagates within
+ * 48 hours) must print as four-digit ISO years too, or they fail the spec's date-time format.
+ */
+export const LATEST_TIME = Date.parse('9999-12-01T00:00:00.000Z');
+const LATEST = '9999-12-01T00:00:00Z';
 
 /**
  * The mock's one clock, read by every part (the pets sunset, the journal, the domains simulation): real
@@ -17,7 +22,7 @@ export interface MockClock extends Clock {
   readonly mode: ClockMode;
   /** How far `advance` and `set` have moved the clock. */
   offset(): number;
-  /** Moves forward by `ms`; refuses (400 INVALID_DURATION) a negative move or one past the year 9999. */
+  /** Moves forward by `ms`; refuses (400 INVALID_DURATION) a negative move or one past LATEST_TIME. */
   advance(ms: number): void;
   /** Moves forward to `time` (ms since the epoch); refuses (409 CLOCK_BACKWARDS) an earlier time. */
   set(time: number): void;
@@ -32,12 +37,21 @@ export interface MockClock extends Clock {
 }
 
 /**
+ * `initialOffset` restores how far a clock had moved (a shared clock read back from its store), without the checks
+ * of `advance`: real time may since have taken it to its bound.
+ *
  * @example const clock = createClock('manual', Date.parse('2026-01-01T00:00:00Z')); clock.advance(60_000);
  */
-export function createClock(mode: ClockMode, start?: number, base: Clock = systemClock): MockClock {
+export function createClock(
+  mode: ClockMode,
+  start?: number,
+  base: Clock = systemClock,
+  initialOffset = 0,
+): MockClock {
   let origin = start ?? base.now();
-  let offset = 0;
-  const now = () => (mode === 'manual' ? origin : base.now()) + offset;
+  let offset = initialOffset;
+  // A system clock set near the bound would pass it as real time goes on: it stops there instead.
+  const now = () => Math.min(LATEST_TIME, (mode === 'manual' ? origin : base.now()) + offset);
   return {
     mode,
     now,
@@ -46,14 +60,14 @@ export function createClock(mode: ClockMode, start?: number, base: Clock = syste
       if (!(ms >= 0) || now() + ms > LATEST_TIME) {
         throw coreError(
           'INVALID_DURATION',
-          'The clock moves forward, at most to the year 9999; advance it by a duration such as "400d".',
+          `The clock moves forward, at most to ${LATEST}; advance it by a duration such as "400d".`,
         );
       }
       offset += ms;
     },
     set(time) {
       if (!(time <= LATEST_TIME)) {
-        throw coreError('INVALID_REQUEST', 'The clock cannot go past the year 9999.');
+        throw coreError('INVALID_REQUEST', `The clock cannot go past ${LATEST}.`);
       }
       const current = now();
       if (time < current) {

@@ -1,6 +1,7 @@
 import type { ExchangeRecord } from '../../exchange/record.ts';
 import { traceIdOf } from '../../exchange/record.ts';
 import { redactRecord } from '../../exchange/redact.ts';
+import type { SecretRedactor } from '../../exchange/secrets.ts';
 import type { HeaderMap, MockResponse, ResponseBody } from '../types.ts';
 import type { JournalEntry } from './journal-entry.ts';
 
@@ -28,7 +29,7 @@ const NO_ANSWER = {
 export interface ExchangeContext {
   readonly session?: string | undefined;
   readonly origin?: string | undefined;
-  readonly secrets: readonly string[];
+  readonly secrets: SecretRedactor;
 }
 
 /** One journal entry (already redacted for the JSON read) and what was kept of it, as an exchange record. */

@@ -1,11 +1,12 @@
 import { coreError } from '../http/errors.ts';
 import type { JournalEntry, JournalSource } from './journal-entry.ts';
+import { type PathPattern, pathPattern } from './path-pattern.ts';
 
 /** Filters over the journal; they combine (every one given must hold). */
 export interface JournalQuery {
   /** Any case: `delete` finds DELETE. */
   readonly method?: string;
-  /** A request path; `*` matches any characters (`/v1/store/orders/*`). */
+  /** A request path; `*` matches any characters (`/v1/store/orders/*`), at most MAX_WILDCARDS of them. */
   readonly path?: string;
   readonly status?: number;
   /** Who answered: `mock`, or `upstream` (a request passed through to a real server). */
@@ -19,7 +20,7 @@ export interface JournalQuery {
 /** The matching entries, oldest first, as the journal keeps them. */
 export function findEntries(entries: readonly JournalEntry[], query: JournalQuery): JournalEntry[] {
   const method = query.method?.toUpperCase();
-  const path = query.path === undefined ? undefined : wildcard(query.path);
+  const path: PathPattern | undefined = query.path === undefined ? undefined : pathPattern(query.path);
   const since = query.since === undefined ? undefined : new Date(query.since).getTime();
   const found = entries.filter(
     (entry) =>
@@ -45,7 +46,10 @@ export function parseJournalQuery(queryString: string): JournalQuery {
     query.method = method;
   }
   const path = params.get('path');
-  if (path !== null) query.path = path;
+  if (path !== null) {
+    pathPattern(path, 'path'); // refuses a pattern with too many wildcards here, naming the parameter
+    query.path = path;
+  }
   const status = params.get('status');
   if (status !== null) query.status = whole('status', status, 599);
   const source = params.get('source');
@@ -92,14 +96,4 @@ function whole(name: string, text: string, max: number, min = 0): number {
 
 function invalid(name: string, expected: string) {
   return coreError('INVALID_REQUEST', `The query parameter "${name}" must be ${expected}.`);
-}
-
-/** A path pattern where `*` matches any characters (journal filters, fault and latency rules). */
-export function wildcard(pattern: string): RegExp {
-  return new RegExp(
-    `^${pattern
-      .split('*')
-      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*')}$`,
-  );
 }

@@ -45,6 +45,26 @@ describe('request journal', () => {
     });
   });
 
+  test('redacts a key in any percent-encoding, and a key used as a header name', () => {
+    const journal = new RequestJournal({}, [KEY]);
+    const mixed = '%73%6B_live_%61bc123'; // "sk_live_abc123" with some letters escaped
+    const lower = 'sk%5flive%5fabc123'; // lower-case hex, "_" escaped
+    journal.record(
+      get(`/v1/store/orders/${mixed}`, `k=${lower}&other=1`, {
+        [KEY.toLowerCase()]: 'x', // Node lower-cases names: a key sent as a header name
+        referer: `http://app.test/?key=${encodeURIComponent(KEY)}%20`,
+      }),
+      401,
+      0,
+    );
+    const [entry] = journal.entries();
+    expect(entry).toMatchObject({
+      path: '/v1/store/orders/[redacted]',
+      query: 'k=[redacted]&other=1',
+      headers: { '[redacted]': 'x', referer: 'http://app.test/?key=[redacted]%20' },
+    });
+  });
+
   test('the mock journals with its own keys redacted', async () => {
     const api = createMockApi({ apiKeys: [KEY] });
     await api.handle(get('/v1/store/orders', `api_key=${KEY}`, { 'x-api-key': KEY }));

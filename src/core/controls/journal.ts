@@ -2,6 +2,7 @@ import type { Har } from 'har-format';
 import { type HarOptions, harLog } from '../../exchange/har.ts';
 import type { ExchangeRecord, ExchangeSource } from '../../exchange/record.ts';
 import { isCredentialHeader } from '../../exchange/redact.ts';
+import { REDACTED, SecretRedactor } from '../../exchange/secrets.ts';
 import type { HeaderMap, MockRequest, MockResponse } from '../types.ts';
 import type { JournalEntry } from './journal-entry.ts';
 import { bodySize, exchangeOf, withoutBody } from './journal-exchange.ts';
@@ -40,7 +41,6 @@ export interface JournalContext {
   readonly creator?: HarOptions['creator'];
 }
 
-const REDACTED = '[redacted]';
 /** What an entry costs beside its strings (the object, the time, the status), as counted against the cap. */
 const ENTRY_OVERHEAD = 64;
 
@@ -68,7 +68,7 @@ export interface Kept {
  */
 export class RequestJournal {
   readonly #limits: Required<JournalLimits>;
-  readonly #secrets: readonly string[];
+  readonly #secrets: SecretRedactor;
   readonly #context: JournalContext;
   #kept: (Kept | undefined)[] = [];
   #times = new Float64Array(0);
@@ -91,19 +91,16 @@ export class RequestJournal {
   #bytes = 0;
   #last: Kept | undefined;
 
-  /** `secrets`: the values to redact wherever they appear (the mock's keys). */
+  /** `secrets`: what to redact wherever it appears (the mock's keys, in the mock's one redactor). */
   constructor(
     limits: number | JournalLimits = {},
-    secrets: readonly string[] = [],
+    secrets: SecretRedactor | readonly string[] = [],
     context: JournalContext = {},
   ) {
     const given = typeof limits === 'number' ? { entries: limits } : limits;
     this.#limits = { ...JOURNAL_DEFAULTS, ...given };
     this.#context = context;
-    // With their percent-encoded forms, longest first so that no key leaves a fragment of another.
-    this.#secrets = [...new Set(secrets.flatMap((key) => [key, encodeURIComponent(key)]))]
-      .filter((key) => key.length > 0)
-      .sort((a, b) => b.length - a.length);
+    this.#secrets = secrets instanceof SecretRedactor ? secrets : new SecretRedactor(secrets);
   }
 
   get limit(): number {
@@ -231,8 +228,8 @@ export class RequestJournal {
       const entry: JournalEntry = {
         time: new Date(this.#times[slot] as number).toISOString(),
         method: request.method,
-        path: this.#redact(request.path),
-        query: this.#redact(request.query),
+        path: this.#secrets.redact(request.path),
+        query: this.#secrets.redact(request.query),
         status: this.#statuses[slot] as number,
         source: this.#sources[slot] === 0 ? 'mock' : 'upstream',
         headers: this.#redactHeaders(request.headers),
@@ -337,16 +334,10 @@ export class RequestJournal {
     const copy: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers)) {
       if (value === undefined) continue;
-      copy[name] = isCredentialHeader(name) ? REDACTED : this.#redact(value);
+      copy[this.#secrets.redactName(name)] = isCredentialHeader(name)
+        ? REDACTED
+        : this.#secrets.redact(value);
     }
     return copy;
-  }
-
-  #redact(text: string): string {
-    let result = text;
-    for (const secret of this.#secrets) {
-      if (result.includes(secret)) result = result.replaceAll(secret, REDACTED);
-    }
-    return result;
   }
 }

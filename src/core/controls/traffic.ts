@@ -2,7 +2,6 @@ import { coreError } from '../http/errors.ts';
 import type { RequestBodies } from '../routes/admin-bodies.generated.ts';
 import type { MockRequest } from '../types.ts';
 import { parseDuration } from './duration.ts';
-import { wildcard } from './journal-query.ts';
 import {
   drawDelay,
   formatLatency,
@@ -11,6 +10,7 @@ import {
   parseLatency,
   seededRandom,
 } from './latency.ts';
+import { pathPattern } from './path-pattern.ts';
 
 export type FaultInput = RequestBodies['adminAddFault'];
 /** A fault rule as a saved state holds it (`GET /__mock/state`): the rule as given, its id and counters. */
@@ -55,6 +55,9 @@ interface LatencyRoute {
   readonly latency: Latency;
 }
 
+/** The most fault rules in force at once (as latency routes are capped): every Store API request tests each. */
+export const MAX_FAULT_RULES = 100;
+
 /**
  * The latency and fault rules of one mock (reset by its `reset()`). `active` is the one flag the request
  * path reads: with no latency and no rule, a request costs that check and nothing more.
@@ -86,7 +89,14 @@ export class TrafficControls {
     return this.#rules.map(({ input, id, matched, fired }) => ({ ...input, id, matched, fired }));
   }
 
+  /** Adds a rule; a rule the mock does not accept is a 400, one beyond MAX_FAULT_RULES a 409. */
   addFault(input: FaultInput): FaultRule {
+    if (this.#rules.length >= MAX_FAULT_RULES) {
+      throw coreError(
+        'TOO_MANY_FAULTS',
+        `${MAX_FAULT_RULES} fault rules are in force, the most there can be; remove one (DELETE /__mock/faults/{id}) or all (DELETE /__mock/faults).`,
+      );
+    }
     const rule = liveRule({ id: `f${this.#nextId++}`, matched: 0, fired: 0, rule: input });
     this.#rules.push(rule);
     this.#update();
@@ -103,6 +113,9 @@ export class TrafficControls {
    * put them in force: each rule with its id and counters, its draws where they were.
    */
   prepareRestore(faults: readonly SavedFault[], latency: LatencySettings): () => void {
+    if (faults.length > MAX_FAULT_RULES) {
+      throw invalidState(`faults holds ${faults.length} rules, at most ${MAX_FAULT_RULES} can be in force`);
+    }
     const ids = new Set<string>();
     const rules = faults.map((saved, index) => {
       if (ids.has(saved.id)) throw invalidState(`faults[${index}].id "${saved.id}" is given twice`);
@@ -123,6 +136,15 @@ export class TrafficControls {
       this.#routes = routes;
       this.#update();
     };
+  }
+
+  /** Removes the rule `id`; false when there is none. */
+  removeFault(id: string): boolean {
+    const index = this.#rules.findIndex((rule) => rule.id === id);
+    if (index === -1) return false;
+    this.#rules.splice(index, 1);
+    this.#update();
+    return true;
   }
 
   clearFaults(): void {
@@ -156,16 +178,21 @@ export class TrafficControls {
     const route = this.#routes.find((candidate) => candidate.matches(request));
     const latency = route?.latency ?? this.#global;
     const delayMs = latency === undefined ? 0 : drawDelay(latency, this.#random);
+    let fault: Shaping['fault'];
+    // Every rule counts every request its method and path match, also those an earlier rule failed, so
+    // `matched` and `nth` count alike whatever rules come before; the first rule that fires applies.
     for (const rule of this.#rules) {
       if (!rule.matches(request)) continue;
       rule.matched++;
+      if (fault !== undefined) continue;
       const { nth, probability } = rule.input;
       if (nth !== undefined && rule.matched !== nth) continue;
       if (probability !== undefined && !(rule.random() < probability)) continue;
       rule.fired++;
       const { fault: kind, status = 500, delay = '1s' } = rule.input;
-      return { delayMs, fault: { kind, status, ruleId: rule.id, ms: checkedDelay(delay) } };
+      fault = { kind, status, ruleId: rule.id, ms: checkedDelay(delay) };
     }
+    if (fault !== undefined) return { delayMs, fault };
     return delayMs === 0 ? undefined : { delayMs };
   }
 
@@ -193,7 +220,7 @@ function invalidState(reason: string) {
 
 /** Method (any when absent) and path, where `*` matches any characters. */
 function matcher({ method, path }: { readonly method?: string; readonly path: string }) {
-  const pattern = wildcard(path);
+  const pattern = pathPattern(path);
   return (request: MockRequest) =>
     (method === undefined || request.method === method) && pattern.test(request.path);
 }

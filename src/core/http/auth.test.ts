@@ -41,7 +41,22 @@ describe('apiKeyProblem', () => {
     expect(apiKeyProblem('petstore-dev-key', 'apiKeys')).toBeUndefined();
     expect(apiKeyProblem('abc+/~._-==', 'apiKeys')).toBeUndefined();
     expect(apiKeyProblem('key with space', 'apiKeys')).toBe(
-      'apiKeys must be an RFC 6750 token (letters, digits, - . _ ~ + /, then = padding), not "key with space".',
+      'apiKeys must be an RFC 6750 token (letters, digits, - . _ ~ + /, then = padding); character 4 of 14 is a space.',
     );
+  });
+
+  test('names what is wrong with a key, never the key', () => {
+    const cases: [string, string][] = [
+      ['sk_live_4eC39HqLyjWDarjtT1zdp7dc\n', 'character 33 of 33 is a line feed (U+000A)'],
+      ['sk_live_abc=def', 'character 12 of 15 is "=" before the end (padding comes last)'],
+      ['sk_live_ключ', 'character 9 of 12 is a non-ASCII letter (U+043A)'],
+      ['"sk_live_abc"', 'character 1 of 13 is "\\""'],
+      ['', 'it is empty'],
+    ];
+    for (const [key, why] of cases) {
+      const problem = apiKeyProblem(key, 'PETSTORE_API_KEY') as string;
+      expect(problem).toContain(why);
+      expect(problem).not.toContain('sk_live');
+    }
   });
 });

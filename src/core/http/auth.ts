@@ -1,5 +1,3 @@
-import { quote } from './text.ts';
-
 /** What the Authorization header amounts to. */
 export type Credential = 'valid' | 'missing' | 'invalid';
 
@@ -9,11 +7,37 @@ const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 /**
  * Why `key` cannot be an API key, or undefined when it can: a key must be a token a client can send after
  * "Bearer " (RFC 6750 §2.1), or every request with it would be a 401. `setting` names where the key came
- * from (`--api-key`, `apiKeys`), so every plane refuses the same keys with the same sentence.
+ * from (`--api-key`, `apiKeys`), so every plane refuses the same keys with the same sentence. The sentence
+ * names the first character that cannot be, never the key: a real key pasted with a newline ends up in logs.
  */
 export function apiKeyProblem(key: string, setting: string): string | undefined {
   if (BEARER_TOKEN.test(key)) return undefined;
-  return `${setting} must be an RFC 6750 token (letters, digits, - . _ ~ + /, then = padding), not ${quote(key)}.`;
+  return `${setting} must be an RFC 6750 token (letters, digits, - . _ ~ + /, then = padding); ${whatIsWrong(key)}.`;
+}
+
+const CHARACTER_NAMES: Readonly<Record<string, string>> = {
+  ' ': 'a space',
+  '\t': 'a tab (U+0009)',
+  '\n': 'a line feed (U+000A)',
+  '\r': 'a carriage return (U+000D)',
+};
+
+/** The first character a token cannot hold, by position and kind; only punctuation is shown as it is. */
+function whatIsWrong(key: string): string {
+  if (key === '') return 'it is empty';
+  const characters = [...key];
+  const padding = /=+$/.exec(key)?.index ?? key.length;
+  const index = characters.findIndex(
+    (character, i) => !/^[A-Za-z0-9\-._~+/=]$/.test(character) || (character === '=' && i < padding),
+  );
+  const character = characters[index] as string;
+  const at = `character ${index + 1} of ${characters.length} is`;
+  if (character === '=') return `${at} "=" before the end (padding comes last)`;
+  const code = `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+  if (CHARACTER_NAMES[character]) return `${at} ${CHARACTER_NAMES[character]}`;
+  if (/^\p{L}$/u.test(character)) return `${at} a non-ASCII letter (${code})`;
+  if (/^[\x21-\x7e]$/.test(character)) return `${at} ${JSON.stringify(character)}`;
+  return `${at} ${code}`;
 }
 
 /**

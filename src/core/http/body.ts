@@ -13,6 +13,8 @@ export interface BodyProblem {
 export interface BodyValidator<Body> {
   (data: unknown): data is Body;
   readonly errors?: readonly BodyProblem[] | null;
+  /** The spec's description of each pattern it checks, so a refusal says what is wanted, not a RegExp. */
+  readonly patterns?: Readonly<Record<string, string>>;
 }
 
 export interface ReadBodyOptions {
@@ -93,7 +95,7 @@ export function checkBody<Body>(
   if (validate(value)) return value;
   const problem = validate.errors?.[0];
   const field = problem === undefined ? '' : fieldName(problem);
-  const message = `Invalid ${what}: ${problem === undefined ? 'not as the spec describes it' : describe(problem, field)}.`;
+  const message = `Invalid ${what}: ${problem === undefined ? 'not as the spec describes it' : describe(problem, field, validate.patterns)}.`;
   const own =
     problem && VALUE_KEYWORDS.has(problem.keyword) ? options.valueError?.(field, message) : undefined;
   throw own ?? coreError('INVALID_REQUEST', message);
@@ -116,9 +118,19 @@ function fieldName({ instancePath, keyword, params }: BodyProblem): string {
   return path ? `${path}.${child}` : child;
 }
 
-function describe(problem: BodyProblem, field: string): string {
+function describe(problem: BodyProblem, field: string, patterns: BodyValidator<unknown>['patterns']): string {
   const name = field ? `"${field}"` : 'the body';
   switch (problem.keyword) {
+    case 'pattern': {
+      // "A delay such as `300ms`, …" becomes "must be a delay such as 300ms, …".
+      const wanted = patterns?.[String(problem.params.pattern)]
+        ?.trim()
+        .replace(/\.$/, '')
+        .replaceAll('`', '');
+      if (wanted)
+        return `${name} must be ${wanted.charAt(0).toLowerCase()}${wanted.slice(1).replace(/\s+/g, ' ')}`;
+      return `${name} ${problem.message ?? 'is not valid'}`;
+    }
     case 'additionalProperties':
       return `${name} is not a field of this operation`;
     case 'required':

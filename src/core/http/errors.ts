@@ -125,6 +125,8 @@ export const coreErrors = defineErrorCodes({
   INVALID_PATH: 400,
   UPSTREAM_UNREACHABLE: 502,
   UPSTREAM_TIMEOUT: 504,
+  TOO_MANY_FAULTS: 409,
+  FAULT_NOT_FOUND: 404,
 });
 export const coreError = coreErrors;
 export type CoreErrorCode = keyof typeof coreErrors.codes;

@@ -1,14 +1,14 @@
 import type { OrderStatus, StoredOrder } from '../types.ts';
 import type { OrderTable } from './order-table.ts';
+import { CHUNK_ROWS, CHUNK_SHIFT } from './seed-table.ts';
+
+export { CHUNK_ROWS } from './seed-table.ts';
 
 /** Which orders a list shows and how it writes one. */
 export interface ListView {
   readonly shows: (status: OrderStatus) => boolean;
   readonly json: (order: StoredOrder) => string;
 }
-
-/** Orders per chunk: small enough that a change re-renders little, large enough that a million orders make few chunks. */
-export const CHUNK_ROWS = 4096;
 
 // The core names no runtime; TextEncoder is a global in every runtime it runs on (Node, browsers, workers).
 const { TextEncoder } = globalThis as unknown as {
@@ -28,19 +28,22 @@ let scratch = new Uint8Array(CHUNK_ROWS * 128);
 /**
  * A list's JSON as byte chunks of CHUNK_ROWS orders each, rendered lazily and kept until one of their orders
  * changes: after a change the next list costs one chunk's rendering, whatever the store's size
- * (docs/decisions.md, "Cost of a change at a large size").
+ * (docs/decisions.md, "Cost of a change at a large size"). The chunks a table still shares with its seed
+ * are rendered once for every table on that seed (the mock's and its sessions'); only the chunks a table
+ * copied are rendered and kept here.
  */
 export class ListChunks {
-  /** Each chunk's orders as `,{…},{…}` (a leading comma per order), or undefined when it must be rendered. */
+  /** The table's own chunks' orders as `,{…},{…}` (a leading comma per order), or undefined when not rendered. */
   #chunks: (Uint8Array | undefined)[] = [];
 
   constructor(readonly view: ListView) {}
 
   /** Forget the chunk that holds this row. */
   changed(row: number): void {
-    this.#chunks[Math.floor(row / CHUNK_ROWS)] = undefined;
+    this.#chunks[row >> CHUNK_SHIFT] = undefined;
   }
 
+  /** Forget every chunk rendered here (the table went back to its seed, or has another one). */
   clear(): void {
     this.#chunks = [];
   }
@@ -49,9 +52,11 @@ export class ListChunks {
   render(table: OrderTable): Uint8Array[] {
     const parts: Uint8Array[] = [];
     const count = Math.ceil(table.length / CHUNK_ROWS);
+    const seeded = table.seed.rendered(this.view);
     for (let chunk = 0; chunk < count; chunk++) {
-      let bytes = this.#chunks[chunk];
-      if (bytes === undefined) this.#chunks[chunk] = bytes = this.#render(table, chunk);
+      const cache = table.ownsChunk(chunk) ? this.#chunks : seeded;
+      let bytes = cache[chunk];
+      if (bytes === undefined) cache[chunk] = bytes = this.#render(table, chunk);
       if (bytes.length === 0) continue;
       // The first order drops its comma; a view of the same bytes, not a copy.
       parts.push(parts.length === 0 ? bytes.subarray(1) : bytes);

@@ -30,8 +30,6 @@ export class InMemoryOrderStore implements OrderStore, ChunkedLists {
   #revision = 0;
   #visible: readonly StoredOrder[] | undefined;
   readonly #lists = { public: new ListChunks(VIEWS.public), admin: new ListChunks(VIEWS.admin) };
-  /** Rows changed since the seed was loaded: a reset re-renders only their chunks. */
-  #touched = new Set<number>();
 
   constructor(seed: Iterable<StoredOrder>) {
     // A repeated id keeps its first order.
@@ -42,10 +40,31 @@ export class InMemoryOrderStore implements OrderStore, ChunkedLists {
   /** A store seeded from columns as they are (no object per order); undefined when they do not fit a table. */
   static fromColumns(columns: OrderColumns): InMemoryOrderStore | undefined {
     const table = OrderTable.fromColumns(columns);
-    if (!table) return undefined;
+    return table ? InMemoryOrderStore.#on(table) : undefined;
+  }
+
+  static #on(table: OrderTable): InMemoryOrderStore {
     const store = new InMemoryOrderStore([]);
     store.#table = table;
     return store;
+  }
+
+  /**
+   * A store of this one's seed (a session's orders): it shares the seed's chunks and their rendered JSON,
+   * copies a chunk of CHUNK_ROWS orders when it changes one of them, and never touches this store.
+   */
+  fork(): InMemoryOrderStore {
+    return InMemoryOrderStore.#on((this.#seedTable ?? this.#table).forkSeed());
+  }
+
+  /** Whether it holds orders of its own (a copied chunk, a created order, a preset's orders) until reset. */
+  get changed(): boolean {
+    return this.#seedTable !== undefined || this.#table.ownedChunks > 0;
+  }
+
+  /** How many chunks of CHUNK_ROWS orders it copied from its seed or added: what its changes cost. */
+  get copiedChunks(): number {
+    return this.#table.ownedChunks;
   }
 
   async revision(): Promise<number> {
@@ -129,14 +148,13 @@ export class InMemoryOrderStore implements OrderStore, ChunkedLists {
 
   async reset(): Promise<void> {
     if (this.#seedTable) {
-      // Back from a preset's orders: the seed's own table, every chunk rendered afresh.
+      // Back from a preset's orders: the seed's own table.
       this.#table = this.#seedTable;
       this.#seedTable = undefined;
-      for (const list of Object.values(this.#lists)) list.clear();
     }
+    // Every chunk is the seed's again, and the seed's chunks are rendered (once) for every table on it.
     this.#table.reset();
-    for (const row of this.#touched) for (const list of Object.values(this.#lists)) list.changed(row);
-    this.#touched = new Set();
+    for (const list of Object.values(this.#lists)) list.clear();
     this.#revision++;
     this.#visible = undefined;
   }
@@ -149,13 +167,11 @@ export class InMemoryOrderStore implements OrderStore, ChunkedLists {
     this.#seedTable ??= this.#table;
     this.#table = table;
     for (const list of Object.values(this.#lists)) list.clear();
-    this.#touched = new Set();
     this.#revision++;
     this.#visible = undefined;
   }
 
   #changed(row: number): void {
-    this.#touched.add(row);
     this.#lists.public.changed(row);
     this.#lists.admin.changed(row);
     this.#revision++;

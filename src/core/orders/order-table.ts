@@ -1,17 +1,10 @@
 import type { OrderStatus, StoredOrder } from '../types.ts';
 import { INT64_MAX } from './ids.ts';
 import { COMPLETE_FLAG as COMPLETE, type OrderColumns, ORDER_STATUSES as STATUSES } from './order-columns.ts';
+import { CHUNK_ROWS, CHUNK_SHIFT, type SeedTable, seedTable, type TextOf } from './seed-table.ts';
 
 /** Up to 15 digits every decimal is a safe integer, so it round-trips through a double exactly. */
 const SAFE_DECIMAL = /^(?:0|[1-9][0-9]{0,14})$/;
-
-interface SeedState {
-  readonly length: number;
-  readonly flags: Uint8Array;
-  readonly shipTimes: Float64Array;
-  readonly oddShipDates: ReadonlyMap<number, string>;
-  readonly largest: string;
-}
 
 /** A number when the text is a canonical decimal that a double holds exactly, else NaN. */
 function asSafeNumber(text: string): number {
@@ -29,101 +22,141 @@ function isLarger(a: string, b: string): boolean {
   return a.length !== b.length ? a.length > b.length : a > b;
 }
 
+/** Rows appended since the seed: their numbers, growable (what never changes of an order, plus its row). */
+class Tail {
+  ids = new Float64Array(0);
+  petIds = new Float64Array(0);
+  quantities = new Float64Array(0);
+
+  ensure(size: number): void {
+    if (size <= this.ids.length) return;
+    // A quarter more each time: amortised O(1), and a create at a million orders does not double anything.
+    const capacity = Math.max(size, this.ids.length + (this.ids.length >> 2), 16);
+    const grow = (old: Float64Array) => {
+      const fresh = new Float64Array(capacity);
+      fresh.set(old);
+      return fresh;
+    };
+    this.ids = grow(this.ids);
+    this.petIds = grow(this.petIds);
+    this.quantities = grow(this.quantities);
+  }
+}
+
 /**
- * The orders as columns: numbers in typed arrays, the rare value that does not fit one (an id beyond 2^53, a
- * ship date not in `toISOString()` form) beside them by row, and an index from id to row. About 40 bytes an
- * order instead of an object with three strings (docs/performance.md).
+ * The orders as columns (about 40 bytes an order instead of an object with three strings, docs/performance.md)
+ * over a seed that is never written (seed-table.ts): statuses and ship dates live in chunks of CHUNK_ROWS
+ * rows, shared with the seed until a row of the chunk changes, when this table copies that one chunk. A
+ * session's table forked from the mock's seed therefore costs nothing until it changes an order, and its first
+ * change costs one chunk, whatever the seed's size; `reset()` drops the copies.
  */
 export class OrderTable {
   length = 0;
-  #ids: Float64Array = new Float64Array(16);
-  #petIds: Float64Array = new Float64Array(16);
-  #quantities: Float64Array = new Float64Array(16);
-  #shipTimes: Float64Array = new Float64Array(16);
-  /** Status index in the low bits, COMPLETE above them. */
-  #flags: Uint8Array = new Uint8Array(16);
-  readonly #oddText = new Map<number, { id?: string; petId?: string; shipDate?: string }>();
-  /** Row by id key, for the orders whose id is not their row + 1 (generated seeds need no entry at all). */
+  #seed: SeedTable;
+  #tail = new Tail();
+  #flags: Uint8Array[];
+  #shipTimes: Float64Array[];
+  /** Which chunks are this table's own copies (the others are the seed's, read-only). */
+  #owned: boolean[] = [];
+  #ownedCount = 0;
+  /** The texts of rows changed or appended since the seed (an entry replaces the seed's for its row). */
+  readonly #text = new Map<number, TextOf>();
+  /** Row by id key for appended rows whose id is not their row + 1. */
   readonly #rows = new Map<number | string, number>();
   /** The largest id present, as text (ids are canonical int64 decimals). */
-  #largest = '';
+  #largest: string;
   /** Where the search for the first free id resumes: every id below it is taken. */
   #firstFreeFrom = 1;
-  #seed: SeedState = {
-    length: 0,
-    flags: new Uint8Array(0),
-    shipTimes: new Float64Array(0),
-    oddShipDates: new Map(),
-    largest: '',
-  };
+
+  constructor(seed: SeedTable = seedTable()) {
+    this.#seed = seed;
+    this.length = seed.length;
+    this.#flags = [...seed.flags];
+    this.#shipTimes = [...seed.shipTimes];
+    this.#largest = seed.largest;
+  }
 
   /**
-   * A table over seed columns, with no object per order; undefined when they do not fit one
-   * (`columns.fitsTable()`). Ids, pet ids and
-   * quantities never change, so the table reads the columns' own arrays; statuses and ship dates do, so it
-   * changes copies and keeps the columns' arrays as the seed that `reset` returns to. The columns stay as
-   * they were: other tables (a session's, a reloaded mock's) may load them too.
+   * A table over seed columns as they are, with no object per order; undefined when they do not fit one
+   * (`columns.fitsTable()`). The columns are never written: other tables (a session's, a reloaded mock's)
+   * may load them too.
    */
   static fromColumns(columns: OrderColumns): OrderTable | undefined {
     if (!columns.fitsTable()) return undefined;
-    const table = new OrderTable();
-    const { length } = columns;
-    table.length = length;
-    // Exactly `length` long: the first append grows (copies) them instead of writing into shared arrays.
-    table.#ids = columns.ids.subarray(0, length);
-    table.#petIds = columns.petIds.subarray(0, length);
-    table.#quantities = columns.quantities.subarray(0, length);
-    table.#flags = columns.flags.slice(0, length);
-    table.#shipTimes = columns.shipTimes.slice(0, length);
-    table.#largest = length === 0 ? '' : String(length);
-    table.#seed = {
-      length,
-      flags: columns.flags.subarray(0, length),
-      shipTimes: columns.shipTimes.subarray(0, length),
-      oddShipDates: new Map(),
-      largest: table.#largest,
-    };
-    return table;
+    return new OrderTable(seedTable(columns));
+  }
+
+  /** A table on the same seed, sharing every chunk with it until it changes one (a session's orders). */
+  forkSeed(): OrderTable {
+    return new OrderTable(this.#seed);
+  }
+
+  /** The seed this table started from and `reset()` returns to: it holds the rendering shared by its tables. */
+  get seed(): SeedTable {
+    return this.#seed;
+  }
+
+  /** Whether chunk `chunk` is this table's own copy; false while it is the seed's. */
+  ownsChunk(chunk: number): boolean {
+    return this.#owned[chunk] === true;
+  }
+
+  /** How many chunks this table has copied from its seed or added (created orders). */
+  get ownedChunks(): number {
+    return this.#ownedCount;
   }
 
   row(id: string): number | undefined {
     const key = idKey(id);
     // Ids 1..n in rows 0..n-1 (generated seeds, most fixtures) are found without the index.
-    if (typeof key === 'number' && key >= 1 && key <= this.length && this.#ids[key - 1] === key)
+    if (typeof key === 'number' && key >= 1 && key <= this.length && this.#id(key - 1) === key) {
       return key - 1;
-    return this.#rows.get(key);
+    }
+    return this.#rows.get(key) ?? this.#seed.rows.get(key);
   }
 
   get(row: number): StoredOrder {
-    const odd = this.#oddText.get(row);
-    const flags = this.#flags[row] as number;
+    const text = this.#textOf(row);
+    const chunk = row >> CHUNK_SHIFT;
+    const at = row & (CHUNK_ROWS - 1);
+    const flags = (this.#flags[chunk] as Uint8Array)[at] as number;
+    const seeded = row < this.#seed.length;
     return {
-      id: odd?.id ?? String(this.#ids[row]),
-      petId: odd?.petId ?? String(this.#petIds[row]),
-      quantity: this.#quantities[row] as number,
-      shipDate: odd?.shipDate ?? new Date(this.#shipTimes[row] as number).toISOString(),
+      id: text?.id ?? String(this.#id(row)),
+      petId:
+        text?.petId ?? String(seeded ? this.#seed.petIds[row] : this.#tail.petIds[row - this.#seed.length]),
+      quantity: (seeded
+        ? this.#seed.quantities[row]
+        : this.#tail.quantities[row - this.#seed.length]) as number,
+      shipDate:
+        text?.shipDate ?? new Date((this.#shipTimes[chunk] as Float64Array)[at] as number).toISOString(),
       complete: (flags & COMPLETE) !== 0,
       status: STATUSES[flags & 3] as OrderStatus,
     };
   }
 
   status(row: number): OrderStatus {
-    return STATUSES[(this.#flags[row] as number) & 3] as OrderStatus;
+    const flags = (this.#flags[row >> CHUNK_SHIFT] as Uint8Array)[row & (CHUNK_ROWS - 1)] as number;
+    return STATUSES[flags & 3] as OrderStatus;
   }
 
   /** Appends an order whose id is not present yet; returns its row. */
   append(order: StoredOrder): number {
     const row = this.length;
-    // A quarter more each time: amortised O(1), and a create at a million orders does not double the columns.
-    if (row === this.#ids.length) this.#grow(row + Math.max(row >> 2, 16));
+    const tailRow = row - this.#seed.length;
+    this.#tail.ensure(tailRow + 1);
     this.length++;
     const id = asSafeNumber(order.id);
     const petId = asSafeNumber(order.petId);
-    this.#ids[row] = id;
-    this.#petIds[row] = petId;
-    this.#quantities[row] = order.quantity;
-    if (Number.isNaN(id)) this.#odd(row).id = order.id;
-    if (Number.isNaN(petId)) this.#odd(row).petId = order.petId;
+    this.#tail.ids[tailRow] = id;
+    this.#tail.petIds[tailRow] = petId;
+    this.#tail.quantities[tailRow] = order.quantity;
+    if (Number.isNaN(id) || Number.isNaN(petId)) {
+      this.#text.set(row, {
+        ...(Number.isNaN(id) ? { id: order.id } : {}),
+        ...(Number.isNaN(petId) ? { petId: order.petId } : {}),
+      });
+    }
     this.set(row, order.status, order.complete, order.shipDate);
     if (id !== row + 1) this.#rows.set(Number.isNaN(id) ? order.id : id, row);
     if (this.#largest === '' || isLarger(order.id, this.#largest)) this.#largest = order.id;
@@ -131,14 +164,20 @@ export class OrderTable {
   }
 
   set(row: number, status: OrderStatus, complete: boolean, shipDate: string): void {
-    this.#flags[row] = STATUSES.indexOf(status) | (complete ? COMPLETE : 0);
+    const chunk = this.#own(row >> CHUNK_SHIFT);
+    const at = row & (CHUNK_ROWS - 1);
+    (this.#flags[chunk] as Uint8Array)[at] = STATUSES.indexOf(status) | (complete ? COMPLETE : 0);
     const time = Date.parse(shipDate);
     // Kept as a number only when it prints back to the very same text.
     const canonical = !Number.isNaN(time) && new Date(time).toISOString() === shipDate;
-    this.#shipTimes[row] = canonical ? time : Number.NaN;
-    const odd = this.#oddText.get(row);
-    if (!canonical) this.#odd(row).shipDate = shipDate;
-    else if (odd?.shipDate !== undefined) delete odd.shipDate;
+    (this.#shipTimes[chunk] as Float64Array)[at] = canonical ? time : Number.NaN;
+    const text = this.#textOf(row);
+    if (!canonical) this.#text.set(row, { ...text, shipDate });
+    else if (text?.shipDate !== undefined) {
+      // An entry without the ship date hides the seed's odd one.
+      const { shipDate: _odd, ...rest } = text;
+      this.#text.set(row, rest);
+    }
   }
 
   /**
@@ -154,63 +193,79 @@ export class OrderTable {
   }
 
   /**
-   * Remembers the current orders as the seed, so that `reset` can come back to them. Only what changes is
-   * copied (statuses and ship dates): ids, pet ids and quantities never change, and created orders come after.
+   * Makes the current orders the seed that `reset` comes back to (a store does it once it has appended its
+   * first orders): appended rows join the seed's columns, and every chunk becomes the seed's, copied on the
+   * next change.
    */
   markSeed(): void {
-    this.#grow(Math.max(this.length, 16));
-    this.#seed = {
-      length: this.length,
-      flags: this.#flags.slice(0, this.length),
-      shipTimes: this.#shipTimes.slice(0, this.length),
-      oddShipDates: new Map(
-        [...this.#oddText].flatMap(([row, odd]) => (odd.shipDate ? [[row, odd.shipDate]] : [])),
-      ),
-      largest: this.#largest,
+    const seed = this.#seed;
+    const extra = this.length - seed.length;
+    const join = (seeded: Float64Array, tail: Float64Array) => {
+      if (extra === 0) return seeded;
+      const joined = new Float64Array(this.length);
+      joined.set(seeded.subarray(0, seed.length));
+      joined.set(tail.subarray(0, extra), seed.length);
+      return joined;
     };
+    const text = new Map(seed.text);
+    for (const [row, value] of this.#text) {
+      if (Object.keys(value).length === 0) text.delete(row);
+      else text.set(row, value);
+    }
+    this.#seed = seedTable({
+      length: this.length,
+      ids: join(seed.ids, this.#tail.ids),
+      petIds: join(seed.petIds, this.#tail.petIds),
+      quantities: join(seed.quantities, this.#tail.quantities),
+      flags: this.#flags,
+      shipTimes: this.#shipTimes,
+      text,
+      rows: this.#rows.size === 0 ? seed.rows : new Map([...seed.rows, ...this.#rows]),
+      largest: this.#largest,
+    });
+    this.reset();
   }
 
-  /** Back to the orders given to `markSeed`; costs what was created or changed since, plus a copy of two columns. */
+  /** Back to the seed: drops the copied chunks and what was created; costs the number of chunks. */
   reset(): void {
     const seed = this.#seed;
-    for (let row = seed.length; row < this.length; row++) {
-      this.#rows.delete(this.#key(row));
-      this.#oddText.delete(row);
-    }
     this.length = seed.length;
-    this.#flags.set(seed.flags);
-    this.#shipTimes.set(seed.shipTimes);
-    for (const [row, odd] of this.#oddText) {
-      const shipDate = seed.oddShipDates.get(row);
-      if (shipDate === undefined) delete odd.shipDate;
-      else odd.shipDate = shipDate;
-    }
-    for (const [row, shipDate] of seed.oddShipDates) this.#odd(row).shipDate = shipDate;
+    this.#tail = new Tail();
+    this.#flags = [...seed.flags];
+    this.#shipTimes = [...seed.shipTimes];
+    this.#owned = [];
+    this.#ownedCount = 0;
+    this.#text.clear();
+    this.#rows.clear();
     this.#largest = seed.largest;
     this.#firstFreeFrom = 1;
   }
 
-  #key(row: number): number | string {
-    const id = this.#ids[row] as number;
-    return Number.isNaN(id) ? (this.#oddText.get(row)?.id as string) : id;
+  #id(row: number): number {
+    return (
+      row < this.#seed.length ? this.#seed.ids[row] : this.#tail.ids[row - this.#seed.length]
+    ) as number;
   }
 
-  #grow(capacity: number): void {
-    const grow = <T extends Float64Array | Uint8Array>(old: T, fresh: T): T => {
-      fresh.set(old.subarray(0, Math.min(old.length, capacity)));
-      return fresh;
-    };
-    this.#ids = grow(this.#ids, new Float64Array(capacity));
-    this.#petIds = grow(this.#petIds, new Float64Array(capacity));
-    this.#quantities = grow(this.#quantities, new Float64Array(capacity));
-    this.#shipTimes = grow(this.#shipTimes, new Float64Array(capacity));
-    this.#flags = grow(this.#flags, new Uint8Array(capacity));
+  #textOf(row: number): TextOf | undefined {
+    return this.#text.get(row) ?? (row < this.#seed.length ? this.#seed.text.get(row) : undefined);
   }
 
-  #odd(row: number): { id?: string; petId?: string; shipDate?: string } {
-    const odd = this.#oddText.get(row) ?? {};
-    this.#oddText.set(row, odd);
-    return odd;
+  /** Makes chunk `chunk` this table's own (a copy of the seed's, or a new one for appended rows). */
+  #own(chunk: number): number {
+    if (this.#owned[chunk]) return chunk;
+    const flags = new Uint8Array(CHUNK_ROWS);
+    const shipTimes = new Float64Array(CHUNK_ROWS);
+    const seededFlags = this.#flags[chunk];
+    if (seededFlags !== undefined) {
+      flags.set(seededFlags);
+      shipTimes.set(this.#shipTimes[chunk] as Float64Array);
+    }
+    this.#flags[chunk] = flags;
+    this.#shipTimes[chunk] = shipTimes;
+    this.#owned[chunk] = true;
+    this.#ownedCount++;
+    return chunk;
   }
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { callMock } from '../../test-support/admin-call.ts';
 import { createMockApi, type MockApi, type MockApiOptions } from '../api.ts';
 import { createClock } from '../controls/clock.ts';
+import { MAX_FAULT_RULES } from '../controls/traffic.ts';
 import type { MockResponse } from '../types.ts';
 
 const KEY = 'k';
@@ -143,6 +144,59 @@ describe('fault rules', () => {
     expect(first).toContain(200);
   });
 
+  test('with overlapping rules, every rule counts every request its method and path match, and nth counts them all', async () => {
+    const mock = create();
+    await call(mock, 'POST', '/__mock/faults', {
+      path: '/v1/store/orders',
+      fault: 'status',
+      status: 503,
+      nth: 1,
+    });
+    await call(mock, 'POST', '/__mock/faults', { path: '/v1/*', fault: 'status', status: 502, nth: 2 });
+    await call(mock, 'POST', '/__mock/faults', { path: '/v1/pets/*', fault: 'status' });
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await call(mock, 'GET', '/v1/store/orders')).status);
+    // The first request fails by the first rule; the second is the second rule's 2nd match, though the
+    // first rule took its 1st.
+    expect(statuses).toEqual([503, 502, 200]);
+    const rules = (await call(mock, 'GET', '/__mock/faults')).json as { matched: number; fired: number }[];
+    expect(rules.map(({ matched, fired }) => [matched, fired])).toEqual([
+      [3, 1],
+      [3, 1],
+      [0, 0],
+    ]);
+  });
+
+  test(`rules are capped at ${MAX_FAULT_RULES}: one more is a 409 that changes nothing`, async () => {
+    const mock = create();
+    for (let i = 0; i < MAX_FAULT_RULES; i++) {
+      expect(
+        (await call(mock, 'POST', '/__mock/faults', { path: `/v1/x/${i}`, fault: 'status' })).status,
+      ).toBe(201);
+    }
+    const refused = await call(mock, 'POST', '/__mock/faults', { path: '/v1/store/orders', fault: 'status' });
+    expect([refused.status, refused.json.code]).toEqual([409, 'TOO_MANY_FAULTS']);
+    expect((await call(mock, 'GET', '/__mock/faults')).json).toHaveLength(MAX_FAULT_RULES);
+    expect((await call(mock, 'GET', '/v1/store/orders')).status).toBe(200);
+  });
+
+  test('DELETE /__mock/faults/{id} removes that rule alone; an unknown id is a 404', async () => {
+    const mock = create();
+    await call(mock, 'POST', '/__mock/faults', { path: '/v1/store/orders', fault: 'status', status: 503 });
+    await call(mock, 'POST', '/__mock/faults', { path: '/v1/pets/*', fault: 'status', status: 502 });
+    expect((await call(mock, 'DELETE', '/__mock/faults/f1')).status).toBe(204);
+    expect((await call(mock, 'GET', '/__mock/faults')).json.map((rule: { id: string }) => rule.id)).toEqual([
+      'f2',
+    ]);
+    expect((await call(mock, 'GET', '/v1/store/orders')).status).toBe(200);
+    expect((await call(mock, 'GET', '/v1/pets/1')).status).toBe(502);
+    const gone = await call(mock, 'DELETE', '/__mock/faults/f1');
+    expect([gone.status, gone.json.code]).toEqual([404, 'FAULT_NOT_FOUND']);
+    // Ids are never reused: the next rule is f3.
+    const added = await call(mock, 'POST', '/__mock/faults', { path: '/v1/x', fault: 'status' });
+    expect(added.json.id).toBe('f3');
+  });
+
   test('reset and empty describe a socket fault (status 0 in the journal); the operation does not run', async () => {
     const mock = create();
     await call(mock, 'POST', '/__mock/faults', {
@@ -222,6 +276,18 @@ describe('latency', () => {
     expect((await call(mock, 'GET', '/__mock/orders')).response.delivery).toBeUndefined();
     await call(mock, 'POST', '/__mock/reset');
     expect((await call(mock, 'GET', '/__mock/latency')).json.global).toBe('100ms-300ms');
+  });
+
+  test('a latency or a delay that is not one is refused in words from the spec, not with its pattern', async () => {
+    const mock = create();
+    const latency = await call(mock, 'PUT', '/__mock/latency', { global: 'fast' });
+    expect(latency.json.message).toBe(
+      'Invalid request body: "global" must be a delay such as 300ms, or a range such as 100ms-800ms (uniform), at most 60s.',
+    );
+    const delay = await call(mock, 'POST', '/__mock/faults', { path: '/v1', fault: 'delay', delay: 'soon' });
+    expect(delay.json.message).toBe(
+      'Invalid request body: "delay" must be a duration such as 90s, 5m, 1h30m or 400d.',
+    );
   });
 
   test('a latency beyond 60s or backwards is a 400 and changes nothing', async () => {

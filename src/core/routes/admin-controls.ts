@@ -7,6 +7,7 @@ import { readJsonBody } from '../http/body.ts';
 import { coreError } from '../http/errors.ts';
 import { jsonBody, type ResponseKit } from '../http/responses.ts';
 import { type Route, route } from '../http/router.ts';
+import { truncate } from '../http/text.ts';
 import { bodyExamples, requestBodies } from './admin-bodies.generated.ts';
 
 export interface ControlDependencies {
@@ -51,6 +52,17 @@ export function controlRoutes({ journal, kit, traffic, presets, passthrough }: C
       },
       DELETE: async () => {
         traffic.clearFaults();
+        return kit.noContent;
+      },
+    }),
+    route('/faults/:id', {
+      DELETE: async (_request, { id }) => {
+        if (!traffic.removeFault(id)) {
+          throw coreError(
+            'FAULT_NOT_FOUND',
+            `There is no fault rule "${truncate(id)}"; GET /__mock/faults lists them.`,
+          );
+        }
         return kit.noContent;
       },
     }),

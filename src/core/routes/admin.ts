@@ -169,3 +169,22 @@ export function adminApi({
     handle: (request) => router.dispatch(request, request.path.slice(ADMIN_PREFIX.length)),
   };
 }
+
+/**
+ * What answers under /__mock when the admin API is left out (`--no-admin`): a 404 that says it is turned off,
+ * before authentication would answer a 401 asking for a key that would not help.
+ */
+export function adminTurnedOff(): MockExtension {
+  const off = coreError(
+    'NOT_FOUND',
+    'The admin API (/__mock) is turned off: this mock was started with --no-admin (admin: false).',
+  );
+  return {
+    name: 'admin-off',
+    pathPrefix: ADMIN_PREFIX,
+    handle: (request) =>
+      request.path === ADMIN_PREFIX || request.path.startsWith(`${ADMIN_PREFIX}/`)
+        ? Promise.reject(off)
+        : undefined,
+  };
+}

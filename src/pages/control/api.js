@@ -52,6 +52,8 @@ export const api = {
   listFaults: () => call('GET', '/faults'),
   /** @param {FaultInput} rule @returns {Promise<FaultRule>} */
   addFault: (rule) => call('POST', '/faults', rule),
+  /** @param {string} id @returns {Promise<void>} */
+  removeFault: (id) => call('DELETE', `/faults/${segment(id)}`),
   /** @returns {Promise<void>} */
   clearFaults: () => call('DELETE', '/faults'),
   /** @returns {Promise<LatencySettings>} */

@@ -66,10 +66,30 @@ async function refresh() {
     byId('journal-body', HTMLElement).replaceChildren(...journalRows(entries));
     byId('journal-caption', HTMLElement).textContent =
       `${entries.length} request${entries.length === 1 ? '' : 's'}, newest first`;
-    byId('faults-list', HTMLElement).replaceChildren(
-      ...(faults.length
-        ? faults.map((rule) => h('li', { 'data-fault': rule.id }, faultText(rule)))
-        : [h('li', {}, 'No faults: every request is answered normally.')]),
+    redraw(
+      'faults-list',
+      faults.length
+        ? faults.map((rule) =>
+            h(
+              'li',
+              { 'data-fault': rule.id },
+              `${faultText(rule)} `,
+              h(
+                'button',
+                {
+                  type: 'button',
+                  'aria-label': `Remove fault ${rule.id}`,
+                  onclick: () =>
+                    void act('faults-error', async () => {
+                      await api.removeFault(rule.id);
+                      return `Removed fault ${rule.id}.`;
+                    }),
+                },
+                'Remove',
+              ),
+            ),
+          )
+        : [h('li', {}, 'No faults: every request is answered normally.')],
     );
     drawLatency(latency);
     drawPassthrough(passthrough);
@@ -91,14 +111,29 @@ async function refresh() {
   }, POLL_MS);
 }
 
+/**
+ * Replaces a list's children; polling redraws it every few seconds, so keyboard focus stays on the button
+ * with the same name.
+ *
+ * @param {string} id
+ * @param {Node[]} children
+ */
+function redraw(id, children) {
+  const container = byId(id, HTMLElement);
+  const active = document.activeElement;
+  const focused = container.contains(active) ? active?.getAttribute('aria-label') : null;
+  container.replaceChildren(...children);
+  if (focused) {
+    const again = container.querySelector(`[aria-label="${CSS.escape(focused)}"]`);
+    if (again instanceof HTMLElement) again.focus();
+  }
+}
+
 /** @param {Order[]} orders */
 function drawOrders(orders) {
-  const active = document.activeElement;
-  const focused = byId('orders-body', HTMLElement).contains(active)
-    ? active?.getAttribute('aria-label')
-    : null;
-  byId('orders-body', HTMLElement).replaceChildren(
-    ...orderRows(orders, {
+  redraw(
+    'orders-body',
+    orderRows(orders, {
       cancel: (order) =>
         void act('orders-error', async () => `Cancelled order ${(await api.cancelOrder(order.id)).id}.`),
       ship: (order) =>
@@ -108,11 +143,6 @@ function drawOrders(orders) {
   const shown = Math.min(orders.length, MAX_ROWS);
   byId('orders-caption', HTMLElement).textContent =
     orders.length > shown ? `${orders.length} orders (the first ${shown} shown)` : `${orders.length} orders`;
-  // Polling redraws the rows: keep keyboard focus on the same button.
-  if (focused) {
-    const again = document.querySelector(`#orders-body [aria-label="${CSS.escape(focused)}"]`);
-    if (again instanceof HTMLElement) again.focus();
-  }
 }
 
 /** @param {import('./api.js').LatencySettings} latency */

@@ -28,7 +28,7 @@ export function relative(iso, now) {
   return ms > 0 ? `in ${text}` : `${text} ago`;
 }
 
-/** `02:10:00 UTC (in 5 min)` @param {string} iso @param {number} now */
+/** `2026-07-01 02:10:00 UTC (in 5 min)` @param {string} iso @param {number} now */
 export const when = (iso, now) => `${clockTime(iso)} (${relative(iso, now)})`;
 
 /** Copies text, with a fallback for browsers without the async clipboard. @param {string} text */

@@ -21,8 +21,9 @@ const STEPS = [
 export function renderClock(refresh) {
   const container = byId('clock', HTMLElement);
   const clock = snapshot().clock;
-  const controls = byId('sim-heading', HTMLElement).parentElement;
-  if (controls) controls.hidden = !clock;
+  // Without the mock's controls (--no-admin) the panel says so rather than vanishing without a word.
+  byId('sim-controls', HTMLElement).hidden = !clock;
+  byId('sim-off', HTMLElement).hidden = Boolean(clock);
   if (!clock) return;
   const manual = clock.mode === 'manual';
   const moved =
@@ -31,7 +32,7 @@ export function renderClock(refresh) {
     'p',
     { class: 'clock-time', 'data-mode': clock.mode },
     h('strong', {}, manual ? 'Manual clock: ' : 'Clock: '),
-    h('time', { datetime: clock.now }, `${clock.now.slice(0, 10)} ${clockTime(clock.now)}`),
+    h('time', { datetime: clock.now }, clockTime(clock.now)),
     manual ? `${moved}. Time moves only when you advance it.` : ` (real time${moved}).`,
   );
   if (!manual) {

@@ -58,8 +58,13 @@ export function byId(id, kind) {
   return element;
 }
 
-/** `14:05:09 UTC`: a page shows the mock's clock, which may be far from the browser's. @param {string} iso */
-export const clockTime = (iso) => `${new Date(iso).toISOString().slice(11, 19)} UTC`;
+/**
+ * `2026-07-01 14:05:09 UTC`: a page shows the mock's clock, which may be days or years from the browser's,
+ * so a time always comes with its date.
+ *
+ * @param {string} iso
+ */
+export const clockTime = (iso) => `${new Date(iso).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 
 /** @type {{ polite: string[], assertive: string[] }} */
 const pending = { polite: [], assertive: [] };
