@@ -11,7 +11,7 @@ import type { Io } from './io.ts';
 import { eventLogger, requestLogger } from './log.ts';
 import { mcpCommand } from './mcp-command.ts';
 import { type CliOptions, type Environment, parseCli, USAGE } from './options.ts';
-import { loadFixtures, type SeedData, seedData, watchFile } from './seed.ts';
+import { loadFixtures, type SeedData, seedData, WORKER_SEED_THRESHOLD, watchFile } from './seed.ts';
 import type { StateFileWriter } from './state-file.ts';
 import { oneLine } from './text.ts';
 
@@ -46,20 +46,23 @@ export async function main(argv: readonly string[], env: Environment, io: Io): P
 async function serve(options: CliOptions, io: Io, cluster: Cluster | undefined): Promise<number> {
   const write = (line: string) => io.stdout(`${line}\n`);
   const log = eventLogger(options.logFormat, write);
-  // The port opens first: while the seed loads (a large --orders, a slow --fixtures file) or Redis is being
-  // opened, /__health answers 503 ready:false and every other request 503 NOT_READY, so a health check can
-  // tell "starting" from "gone". Not in a worker of --workers: node:cluster hands connections to every worker
-  // that listens, so one still loading would answer 503 beside workers that serve.
-  let mock = cluster?.isWorker
-    ? undefined
-    : await startServer({
-        ...serverOptions(options, {}, options.port, write),
-        health: {
-          starting: options.store
-            ? 'its seed is loading and its shared store opening'
-            : 'its seed is loading',
-        },
-      });
+  // The port opens first when loading can take a while (a large --orders, a --fixtures or --state-file file,
+  // Redis being opened): meanwhile /__health answers 503 ready:false and every other request 503 NOT_READY,
+  // so a health check can tell "starting" from "gone". The default seed and a small --seed are ready sooner
+  // than a second mock could be built, so they open the port once, serving. Not in a worker of --workers:
+  // node:cluster hands connections to every worker that listens, so one still loading would answer 503
+  // beside workers that serve.
+  let mock =
+    cluster?.isWorker || !loadingTakesAWhile(options)
+      ? undefined
+      : await startServer({
+          ...serverOptions(options, {}, options.port, write),
+          health: {
+            starting: options.store
+              ? 'its seed is loading and its shared store opening'
+              : 'its seed is loading',
+          },
+        });
   let shared: RedisState | undefined;
   let resolver: DnsResolver | undefined;
   const stateFile = options.stateFile;
@@ -185,6 +188,14 @@ async function restoreSaved(api: RunningServer['api'], file: string, saved: unkn
   } catch (error) {
     throw new Error(`--state-file ${file}: ${(error as Error).message}`);
   }
+}
+
+/** Whether the state to serve comes from a file, a shared store or a large generated seed. */
+function loadingTakesAWhile(options: CliOptions): boolean {
+  const generated = options.generate?.count ?? 0;
+  return (
+    Boolean(options.store || options.stateFile || options.fixturesFile) || generated >= WORKER_SEED_THRESHOLD
+  );
 }
 
 /** A resolver asking `server` (--dns-server), loaded only then. */

@@ -4,7 +4,7 @@ import { MAX_SESSION_TTL_MS } from '../core/controls/sessions.ts';
 import { quote } from '../core/http/text.ts';
 import { maxPropagationMs, parseDuration } from '../domains/index.ts';
 import { parseUpstreamUrl } from '../forward/upstream-url.ts';
-import { parseDnsServer } from '../node/dns-resolver.ts';
+import { parseDnsServer } from '../node/dns-server.ts';
 import { DEFAULT_KEY_PREFIX } from '../redis/settings.ts';
 import {
   adminCorsOrigin,
