@@ -95,11 +95,11 @@ export async function startupTimes(
   return times;
 }
 
-/** Our CLI's arguments for the start-up probe (the port is read from the banner). */
-export function oursStart(context: ProbeContext, extra: readonly string[]): readonly string[] {
+/** Our CLI's arguments for the start-up probe (on `port`; 0: a free one, read from the banner). */
+export function oursStart(context: ProbeContext, extra: readonly string[], port = 0): readonly string[] {
   return [
     ...context.oursCommand,
-    ...['--port', '0', '--host', '127.0.0.1', '--api-key', context.apiKey, '--quiet'],
+    ...['--port', String(port), '--host', '127.0.0.1', '--api-key', context.apiKey, '--quiet'],
     ...extra,
   ];
 }
