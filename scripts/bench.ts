@@ -21,7 +21,15 @@ import { generateOrders } from '../src/seed/generate.ts';
 import { startRedisServer } from '../src/test-support/redis-server.ts';
 import { mswBundleSizes } from './bench-bundle.ts';
 import { hostileLines, hostileRun } from './bench-hostile.ts';
-import { alternate, cpuEfficiency, median, type Sample, type Target, type Workload } from './bench-load.ts';
+import {
+  alternate,
+  cpuEfficiency,
+  median,
+  type RoundOptions,
+  type Sample,
+  type Target,
+  type Workload,
+} from './bench-load.ts';
 import {
   bareNodeStart,
   conformanceRun,
@@ -198,18 +206,7 @@ async function loadPhase(bench: Bench, orderArgs: string[], workloads: Workload[
     for (const workload of chosen) {
       const applicable = targets.filter((target) => target.name !== 'prism' || prismRuns(workload));
       log(`${workload.title}: ${applicable.map((target) => target.name).join(', ')}`);
-      const samples = await alternate(applicable, workload, {
-        seconds: bench.opts.seconds,
-        rounds: bench.opts.rounds * (workload.sampleScale ?? 1),
-        warmupSeconds: bench.opts.warmupSeconds * (workload.sampleScale ?? 1),
-        connections: bench.opts.connections,
-        apiKey: API_KEY,
-        onSample: (target, sample) =>
-          log(
-            `  ${target.name}: ${sample.requestsPerSecond.toFixed(0)} req/s, ` +
-              `${sample.cpuMicrosPerRequest?.toFixed(1) ?? '?'} µs CPU/req, statuses ${JSON.stringify(sample.statuses)}`,
-          ),
-      });
+      const samples = await alternate(applicable, workload, loadOptions(bench, workload));
       bench.raw[workload.id] = samples;
       rows.push(...loadRows(workload, samples));
     }
@@ -217,6 +214,23 @@ async function loadPhase(bench: Bench, orderArgs: string[], workloads: Workload[
     await stopAll();
   }
   return rows;
+}
+
+/** The bench's rounds, warm-up and connections for a workload, logging each sample. */
+function loadOptions(bench: Bench, workload: Workload): RoundOptions {
+  return {
+    seconds: bench.opts.seconds,
+    rounds: bench.opts.rounds * (workload.sampleScale ?? 1),
+    warmupSeconds: bench.opts.warmupSeconds * (workload.sampleScale ?? 1),
+    connections: bench.opts.connections,
+    apiKey: API_KEY,
+    onSample: (target, sample) =>
+      log(
+        `  ${target.name}: ${sample.requestsPerSecond.toFixed(0)} req/s, ` +
+          `${sample.cpuMicrosPerRequest?.toFixed(1) ?? '?'} µs CPU/req, p99 ${sample.latencyP99Ms} ms, ` +
+          `statuses ${JSON.stringify(sample.statuses)}`,
+      ),
+  };
 }
 
 function loadRows(workload: Workload, samples: Record<string, Sample[]>): Row[] {
@@ -332,14 +346,70 @@ const replicas: Section = {
   },
 };
 
-/** Memory per mock session (docs: sessions), measured in a child with --expose-gc. */
+/**
+ * Sessions (docs/sessions.md): a request in a session against the same request without one, on one server
+ * (CPU per request, alternating); then, in a child with --expose-gc, the memory of 1,000 untouched sessions
+ * over 100,000 orders and the first change of a session over a million.
+ */
 const sessions: Section = {
-  ids: ['sessions'],
+  ids: ['sessions', 'session-load'],
   run: async (bench) => {
-    const memory = sessionMemory(root);
+    const rows: Row[] = [];
+    if (bench.wanted('session-load')) {
+      const mock = await startOurs(bench.context, 'ours (sessions)');
+      try {
+        const plain: Target = { name: 'without', origin: mock.origin, basePath: '/v1', pid: mock.child.pid };
+        const inSession = { ...plain, name: 'session', headers: { 'x-mock-session': 'bench' } };
+        const workload = list('session-load', 25);
+        const samples = await alternate([inSession, plain], workload, loadOptions(bench, workload));
+        bench.raw['session-load'] = samples;
+        const cpu = (of: readonly Sample[]) => median(of.flatMap((sample) => sample.cpuMicrosPerRequest ?? []));
+        rows.push({
+          id: 'session-load',
+          measure: 'GET list, 25 orders, in a session (X-Mock-Session, memory): CPU cost, without ÷ with one',
+          ours: `${fixed(cpu(samples.session ?? []), 1)} µs CPU/req`,
+          reference: `without a session: ${fixed(cpu(samples.without ?? []), 1)} µs CPU/req`,
+          value: cpuEfficiency(samples.session ?? [], samples.without ?? []),
+          goal: { at: 'least', value: 0.9 },
+        });
+      } finally {
+        await stopAll();
+      }
+    }
+    if (!bench.wanted('sessions')) return rows;
+    const memory = sessionMemory(root, bench.opts.huge);
     bench.raw.sessions = memory;
     bench.appendix.push(`Sessions: ${sessionLines(memory)}.`);
-    return [];
+    const huge = memory.firstChangeOrders.toLocaleString('en-US');
+    rows.push(
+      {
+        id: 'sessions',
+        measure: `A session's first change (a cancel) over ${huge} orders: time`,
+        ours: `${fixed(memory.firstChangeMs, 2)} ms`,
+        value: memory.firstChangeMs,
+        unit: ' ms',
+        goal: { at: 'most', value: 10, unit: 'ms' },
+      },
+      {
+        id: 'sessions',
+        measure: `A session's first change (a cancel) over ${huge} orders: heap it adds`,
+        ours: `${fixed(memory.firstChangeBytes / 1024, 1)} KB`,
+        value: memory.firstChangeBytes / 2 ** 20,
+        unit: ' MB',
+        digits: 3,
+        goal: { at: 'most', value: 1, unit: 'MB' },
+      },
+      {
+        id: 'sessions',
+        measure: `${memory.untouchedSessions.toLocaleString('en-US')} untouched sessions over ${memory.seedOrders.toLocaleString('en-US')} orders: heap each`,
+        ours: `${fixed(memory.bytesPerUntouchedSession / 1024, 1)} KB`,
+        value: memory.bytesPerUntouchedSession / 1024,
+        unit: ' KB',
+        digits: 1,
+        goal: { at: 'most', value: 32, unit: 'KB' },
+      },
+    );
+    return rows;
   },
 };
 
