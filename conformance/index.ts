@@ -12,7 +12,9 @@ export { registry } from './checks/index.ts';
 export type { Check, Requirement } from './checks/registry.ts';
 export { loadSpec, locateSpec } from './contract/spec.ts';
 export { gradeHar, type HarGradeOptions, type HarReport } from './har/grade.ts';
+export { CredentialSourceError, type CredentialSourceName } from './http/credential.ts';
 export type { Exchange } from './http/exchange.ts';
+export type { OAuthSettings } from './http/oauth-token.ts';
 export { HookError } from './orders/source.ts';
 // The validating proxy (conformance/proxy): forwards an app's traffic unchanged and grades each exchange.
 export type { ProxyOptions } from './proxy/options.ts';
@@ -25,9 +27,11 @@ export { createMarkdownReporter } from './reporters/markdown.ts';
 export { createPrettyReporter, formatCoverage, formatSummary } from './reporters/pretty.ts';
 export type { CheckInfo, Severity } from './rules/rule.ts';
 export { type Coverage, createCoverage, type OperationCoverage } from './run/coverage.ts';
+export type { CredentialOptions } from './run/credentials.ts';
 export type { CheckResult, CheckStatus, ConformanceEvent, Reporter, Summary } from './run/events.ts';
 export type { ExpectedFailure } from './run/expected-failures.ts';
 export type { ConformanceOptions } from './run/options.ts';
+export { createRunSecrets, type RunSecrets } from './run/redaction.ts';
 export { runConformance } from './run/runner.ts';
 export { UsageError } from './run/usage-error.ts';
 

@@ -195,8 +195,8 @@ export interface paths {
         readonly put?: never;
         /**
          * Back to the seed state
-         * @description Orders, the request journal, the clock and the dashboard simulation return to their seed state. A body
-         *     is not needed; `{}` is accepted.
+         * @description Orders, the request journal, the clock and the dashboard simulation return to their seed state, and the
+         *     OAuth tokens issued are forgotten. A body is not needed; `{}` is accepted.
          */
         readonly post: operations["adminReset"];
         readonly delete?: never;

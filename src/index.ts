@@ -44,6 +44,8 @@ export type {
 } from './core/extension.ts';
 // Requests and answers, as adapters and extensions see them.
 export type { Answer } from './core/handle.ts';
+/** Where a state keeps the OAuth tokens it issued (a state port of your own may provide it). */
+export type { TokenStore } from './core/http/access-tokens.ts';
 /** An extension answers with an Error body by throwing an ApiError of its own plane (`defineErrorCodes`). */
 export { ApiError, type CoreErrorCode, defineErrorCodes, type ErrorPlane } from './core/http/errors.ts';
 export { type OrderColumnArrays, OrderColumns } from './core/orders/order-columns.ts';
@@ -56,6 +58,8 @@ export type {
   OrderStore,
   ShipResult,
 } from './core/orders/store.ts';
+/** A client of the token endpoint (`oauthClients`). */
+export type { OAuthClient } from './core/routes/oauth-token.ts';
 export type {
   Clock,
   Delivery,

@@ -15,7 +15,7 @@ import type { CheckContext } from './session.ts';
 async function retired(ctx: CheckContext, operation: Operation, status: number): Promise<boolean> {
   if (!operation.deprecated) return false;
   if (status === 410) return true;
-  if (!ctx.options.apiKey || (status !== 404 && (status < 300 || status > 399))) return false;
+  if (!ctx.options.credential || (status !== 404 && (status < 300 || status > 399))) return false;
   const withKey = (await deprecatedProbes(ctx)).find((p) => p.operation === operation);
   return withKey?.exchange.response?.status === status;
 }
@@ -65,7 +65,8 @@ export const authChecks: Check[] = [
     ...rule('auth.near-miss-key'),
     requires: ['apiKey'],
     async run(ctx) {
-      const kinds = nearMissesOf(ctx.options.apiKey ?? '');
+      // Derived from the credential in use: a token fetched for the run has near misses of its own.
+      const kinds = nearMissesOf((await ctx.currentCredential()) ?? '');
       if (kinds.length === 0) throw new Skip('the key has no near miss that differs from it');
       const problems: string[] = [];
       for (const kind of kinds) {

@@ -76,7 +76,7 @@ export const corsChecks: Check[] = [
         headers: { origin: ORIGIN },
       };
       const answers = [await ctx.send('cors:none', { ...request, auth: 'none' })];
-      if (ctx.options.apiKey) answers.push(await ctx.send('cors:valid', { ...request, auth: 'valid' }));
+      if (ctx.options.credential) answers.push(await ctx.send('cors:valid', { ...request, auth: 'valid' }));
       const problems = answers
         .filter((exchange) => !allowsOrigin(exchange))
         .map((exchange) => `${show(exchange)} without Access-Control-Allow-Origin for ${ORIGIN}`);

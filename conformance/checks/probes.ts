@@ -115,7 +115,7 @@ export async function malformedIdProbes(ctx: CheckContext): Promise<{ sent: Exch
 /** The requests every aggregate check reads, so such a check still has material when run alone. */
 export async function baseline(ctx: CheckContext): Promise<void> {
   await allAuthProbes(ctx, AUTH_FAILURE_MODES);
-  if (!ctx.options.apiKey) return;
+  if (!ctx.options.credential) return;
   await listOrders(ctx);
   await cancelAbsent(ctx).catch((error: unknown) => {
     if (!(error instanceof Skip)) throw error;

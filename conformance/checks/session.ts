@@ -26,6 +26,8 @@ export interface CheckContext {
   seen(): readonly Exchange[];
   /** The order list's objects, read from its raw text; skips the check when the list cannot be read. */
   listedOrders(): Promise<ListedOrder[]>;
+  /** The credential the run sends now (a token is fetched, or fetched again, when needed); none without one. */
+  currentCredential(): Promise<string | undefined>;
   /** Ids of the order list (canonical when integers). */
   listedIds(): Promise<string[]>;
   /** An order id proven absent from the full list under every lenient reading. */
@@ -80,12 +82,16 @@ export class Session implements CheckContext {
     return this.all;
   }
 
+  async currentCredential(): Promise<string | undefined> {
+    return this.options.credential?.current();
+  }
+
   async listedIds(): Promise<string[]> {
     return (await this.listedOrders()).map((order) => order.id);
   }
 
   async listedOrders(): Promise<ListedOrder[]> {
-    if (!this.options.apiKey) throw new Skip('reading the order list needs an API key');
+    if (!this.options.credential) throw new Skip('reading the order list needs an API key');
     const list = await this.send(
       'list',
       { method: 'GET', path: '/store/orders', auth: 'valid', operationId: 'listOrders' },

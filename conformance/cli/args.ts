@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
+import type { OAuthSettings } from '../http/oauth-token.ts';
+import type { CredentialOptions } from '../run/credentials.ts';
 import { parseHeaders } from '../run/extra-headers.ts';
 import { type ConformanceOptions, LIMITS } from '../run/options.ts';
 import { UsageError } from '../run/usage-error.ts';
@@ -22,7 +25,7 @@ export type Command =
       har?: string;
     };
 
-export const USAGE = `Usage: petstore-conformance --base-url URL [options]
+export const USAGE = `Usage: petstore-conformance --base-url URL [credential] [options]
        petstore-conformance proxy --upstream URL [options]   (grades your own traffic: proxy --help)
        petstore-conformance grade --har FILE [--base-url URL]   (grades a browser's HAR: grade --help)
 
@@ -30,20 +33,35 @@ Grades a deployment of the Petstore Store API against spec/openapi.yaml.
 Without orders the run is safe: it sends only reads, unauthenticated requests and DELETEs of ids proven
 absent from the full order list. With orders it changes only those (and ids proven absent).
 
-Options:
   --base-url URL          base URL including /v1 (or PETSTORE_BASE_URL)
-  --api-key KEY           the API key (or PETSTORE_API_KEY, preferred); never printed
+
+Credential (one of them; each is redacted from every output, with every token fetched):
+  --api-key KEY           the API key (or PETSTORE_API_KEY, preferred)
+  --api-key-file PATH     the API key from a file, such as a Docker secret (or PETSTORE_API_KEY_FILE)
+  --token-command "CMD"   run CMD with the shell: its stdout is the token, or JSON {"access_token", "expires_in"};
+                          run again before the token expires and once after an unexpected 401
+  --oauth-token-url URL   get tokens by the OAuth 2.0 client credentials grant, with:
+    --oauth-client-id ID
+    --oauth-client-secret-env NAME   the client secret from the variable NAME, or
+    --oauth-client-secret-file PATH  from a file (never on the command line)
+    --oauth-scope SCOPE, --oauth-audience AUDIENCE   sent when given
+    --oauth-client-auth basic|post   client_secret_basic (default) or client_secret_post
+A token command or endpoint that fails, or answers no usable token, ends the run with one line and exit 2.
+
+Orders for the state-changing checks (see docs/conformance.md, "Running against staging"):
   --setup CMD             shell command that makes the orders the run may change and prints them as
                           {"pending": ["9001", ...], "shipped": [...]}; it gets PETSTORE_BASE_URL and
                           PETSTORE_NEEDS (how many of each kind the selected checks consume)
   --teardown CMD          shell command run after the checks, always, with the setup's output on stdin
   --state-url URL         Pact provider-state URL instead of --setup: POST {"state": "a pending order", ...}
   --hook-timeout SECONDS  budget of each hook (default ${LIMITS.hookTimeoutSeconds.fallback}, at most ${LIMITS.hookTimeoutSeconds.max}); a failed hook is exit 2
+
+Options:
   --pending-order-id ID   opt-in: cancel this pending order (204 check)
   --shipped-order-id ID   opt-in: try to cancel this shipped order (409 check)
   --pet-id ID             pet id for the deprecated GET /pets/{petId} (default 1)
   --header NAME:VALUE     sent with every request, repeatable (e.g. X-Mock-Session: ci-42); values of
-                          credential-like names (auth, cookie, token, api-key) are redacted like the key
+                          credential-like names (auth, cookie, token, key, secret, signature…) are redacted
   --reporter NAME         pretty | json | junit | markdown | html; repeatable (default pretty)
   --output DIR            write the file reports to DIR (conformance.json, conformance.junit.xml,
                           conformance.md, conformance.html)
@@ -121,7 +139,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     ...(values.har === undefined ? {} : { har: values.har }),
     options: {
       baseUrl,
-      apiKey: values['api-key'] ?? env.PETSTORE_API_KEY,
+      ...credentialOptions(values, env),
       pendingOrderId: values['pending-order-id'],
       shippedOrderId: values['shipped-order-id'],
       petId: values['pet-id'],
@@ -157,6 +175,87 @@ export function reporterNames(given: readonly string[] | undefined): ReporterNam
   });
 }
 
+/**
+ * The credential's source: the flags given (two of them is resolveCredential's usage error), else the
+ * environment (PETSTORE_API_KEY or PETSTORE_API_KEY_FILE, not both). The client secret is read here, from the
+ * variable or the file named, never taken as a value.
+ */
+function credentialOptions(
+  values: ReturnType<typeof parse>['values'],
+  env: Record<string, string | undefined>,
+): CredentialOptions {
+  const oauthCompanions = OAUTH_COMPANIONS.filter((name) => values[name] !== undefined);
+  const tokenUrl = values['oauth-token-url'];
+  if (tokenUrl === undefined && oauthCompanions.length > 0) {
+    throw new UsageError(`--${oauthCompanions[0]} needs --oauth-token-url`);
+  }
+  const flags = {
+    ...(values['api-key'] !== undefined ? { apiKey: values['api-key'] } : {}),
+    ...(values['api-key-file'] !== undefined ? { apiKeyFile: values['api-key-file'] } : {}),
+    ...(values['token-command'] !== undefined ? { tokenCommand: values['token-command'] } : {}),
+    ...(tokenUrl !== undefined ? { oauth: oauthSettings(tokenUrl, values, env) } : {}),
+  };
+  if (Object.keys(flags).length > 0) return flags;
+  if (env.PETSTORE_API_KEY && env.PETSTORE_API_KEY_FILE) {
+    throw new UsageError('PETSTORE_API_KEY and PETSTORE_API_KEY_FILE are both set: keep one');
+  }
+  if (env.PETSTORE_API_KEY) return { apiKey: env.PETSTORE_API_KEY };
+  return env.PETSTORE_API_KEY_FILE ? { apiKeyFile: env.PETSTORE_API_KEY_FILE } : {};
+}
+
+const OAUTH_COMPANIONS = [
+  'oauth-client-id',
+  'oauth-client-secret-env',
+  'oauth-client-secret-file',
+  'oauth-scope',
+  'oauth-audience',
+  'oauth-client-auth',
+] as const;
+
+function oauthSettings(
+  tokenUrl: string,
+  values: ReturnType<typeof parse>['values'],
+  env: Record<string, string | undefined>,
+): OAuthSettings {
+  const fromEnv = values['oauth-client-secret-env'];
+  const fromFile = values['oauth-client-secret-file'];
+  if (fromEnv !== undefined && fromFile !== undefined) {
+    throw new UsageError(
+      'give the client secret once: --oauth-client-secret-env or --oauth-client-secret-file',
+    );
+  }
+  let clientSecret = '';
+  if (fromEnv !== undefined) {
+    clientSecret = env[fromEnv] ?? '';
+    if (clientSecret === '') {
+      throw new UsageError(
+        `--oauth-client-secret-env names ${JSON.stringify(fromEnv.slice(0, 64))}, which is not set`,
+      );
+    }
+  } else if (fromFile !== undefined) {
+    try {
+      clientSecret = readFileSync(fromFile, 'utf8').replace(/\s+$/, '');
+    } catch (error) {
+      throw new UsageError(
+        `--oauth-client-secret-file ${fromFile} cannot be read (${(error as { code?: string }).code ?? error})`,
+      );
+    }
+    if (clientSecret === '') throw new UsageError(`--oauth-client-secret-file ${fromFile} is empty`);
+  }
+  const clientAuth = values['oauth-client-auth'];
+  if (clientAuth !== undefined && clientAuth !== 'basic' && clientAuth !== 'post') {
+    throw new UsageError('--oauth-client-auth must be basic or post');
+  }
+  return {
+    tokenUrl,
+    clientId: values['oauth-client-id'] ?? '',
+    clientSecret,
+    ...(values['oauth-scope'] !== undefined ? { scope: values['oauth-scope'] } : {}),
+    ...(values['oauth-audience'] !== undefined ? { audience: values['oauth-audience'] } : {}),
+    ...(clientAuth !== undefined ? { clientAuth } : {}),
+  };
+}
+
 /** --explore and its companions; a companion without --explore is a usage error. */
 function exploreOptions(values: ReturnType<typeof parse>['values']): Pick<ConformanceOptions, 'explore'> {
   const companions = (['seed', 'max-requests', 'allow-writes'] as const).filter(
@@ -185,6 +284,15 @@ const parse = (args: string[]) =>
     options: {
       'base-url': { type: 'string' },
       'api-key': { type: 'string' },
+      'api-key-file': { type: 'string' },
+      'token-command': { type: 'string' },
+      'oauth-token-url': { type: 'string' },
+      'oauth-client-id': { type: 'string' },
+      'oauth-client-secret-env': { type: 'string' },
+      'oauth-client-secret-file': { type: 'string' },
+      'oauth-scope': { type: 'string' },
+      'oauth-audience': { type: 'string' },
+      'oauth-client-auth': { type: 'string' },
       'pending-order-id': { type: 'string' },
       'shipped-order-id': { type: 'string' },
       'pet-id': { type: 'string' },

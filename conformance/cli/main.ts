@@ -12,7 +12,7 @@ import { createPrettyReporter } from '../reporters/pretty.ts';
 import type { CheckInfo } from '../rules/rule.ts';
 import type { Reporter } from '../run/events.ts';
 import { secretValues } from '../run/extra-headers.ts';
-import { redactorFor } from '../run/redaction.ts';
+import { createRunSecrets } from '../run/redaction.ts';
 import { runConformance } from '../run/runner.ts';
 import { UsageError } from '../run/usage-error.ts';
 import { parseCli, USAGE } from './args.ts';
@@ -74,8 +74,10 @@ async function prepareOutput(dir: string): Promise<void> {
 
 /** The CLI as a function of argv, environment and output streams; returns the exit code. */
 export async function main(argv: string[], env: Record<string, string | undefined>, io: Io): Promise<number> {
-  // Every line written, to the console or to a file, goes through the redactor.
-  const redact = redactorFor(givenKey(argv, env), givenSecrets(argv));
+  // Every line written, to the console or to a file, goes through the run's secrets, which grow with every
+  // secret the run reads (a key file, a client secret) and every token it fetches.
+  const secrets = createRunSecrets(givenKey(argv, env), givenSecrets(argv));
+  const redact = secrets.redact;
   const stdout = (text: string) => io.stdout(redact(text));
   const stderr = (text: string) => io.stderr(redact(text));
   try {
@@ -109,7 +111,12 @@ export async function main(argv: string[], env: Record<string, string | undefine
       command.stepSummary && env.GITHUB_STEP_SUMMARY ? createMarkdownReporter({ strict }) : undefined;
     if (summary) reporters.push(summary);
     // Options errors surface before any file is made; the hooks inherit this environment.
-    const run = runConformance({ ...command.options, env, ...(io.stop ? { signal: io.stop } : {}) });
+    const run = runConformance({
+      ...command.options,
+      secrets,
+      env,
+      ...(io.stop ? { signal: io.stop } : {}),
+    });
     const exchanges: Exchange[] = [];
     if (command.output && files.length > 0) await prepareOutput(command.output);
     if (command.har !== undefined) await checkHarPath(command.har);

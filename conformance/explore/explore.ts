@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import type { Spec } from '../contract/spec.ts';
 import type { HttpClient } from '../http/client.ts';
-import { INTERRUPTED, joinUrl, RUN_OUT, WRONG_KEY } from '../http/client.ts';
+import { INTERRUPTED, joinUrl, RUN_OUT } from '../http/client.ts';
+import { CredentialSourceError } from '../http/credential.ts';
 import type { Exchange, RequestSpec } from '../http/exchange.ts';
 import { absentRange } from '../orders/readings.ts';
-import { API_KEY, curlCommand, type HeaderValue } from '../output/curl.ts';
+import { credentialWord, curlCommand, type HeaderValue } from '../output/curl.ts';
 import { rule } from '../rules/catalogue.ts';
 import { Skip } from '../rules/outcome.ts';
 import type { CheckInfo } from '../rules/rule.ts';
@@ -58,7 +59,7 @@ export async function runExploration(deps: ExploreDeps, settings: ExploreSetting
   const timeUp = () => (deps.deadline !== undefined && now() >= deps.deadline) || deps.stopped?.() === true;
   const notes: string[] = [];
   let listedIds: string[] | undefined;
-  if (options.apiKey) {
+  if (options.credential) {
     try {
       listedIds = await deps.listedIds();
     } catch (error) {
@@ -71,13 +72,14 @@ export async function runExploration(deps: ExploreDeps, settings: ExploreSetting
   const writableIds = settings.allowWrites ? [...(deps.writableIds ?? [])] : [];
   const arbitrary = requestArbitrary({
     spec,
-    hasKey: options.apiKey !== undefined,
+    hasKey: options.credential !== undefined,
     ...(listedIds && range ? { listed: { ids: listedIds, range } } : {}),
     writableIds,
   });
   const safety = { spec, baseUrl: options.baseUrl, ...(listedIds ? { listedIds } : {}), writableIds };
 
   const reported = new Map<ExploreRule, Finding>();
+  let sourceFailure: CredentialSourceError | undefined;
   let sent = 0;
   let refused = 0;
   let writes = 0;
@@ -88,7 +90,14 @@ export async function runExploration(deps: ExploreDeps, settings: ExploreSetting
     let last: Omit<Finding, 'shrinks' | 'round' | 'original'> | undefined;
     let shrinkRequests = 0;
     const property = fc.asyncProperty(arbitrary, async (request) => {
-      if (sent >= settings.maxRequests || timeUp() || shrinkRequests >= MAX_SHRINK_REQUESTS) return true;
+      if (
+        sourceFailure ||
+        sent >= settings.maxRequests ||
+        timeUp() ||
+        shrinkRequests >= MAX_SHRINK_REQUESTS
+      ) {
+        return true;
+      }
       if (refusal(request, safety) !== undefined) {
         refused++;
         return true;
@@ -96,7 +105,15 @@ export async function runExploration(deps: ExploreDeps, settings: ExploreSetting
       sent++;
       if (focus) shrinkRequests++;
       if (mayChangeState(request.method)) writes++;
-      const exchange = await client.send(toRequestSpec(request, options.apiKey));
+      let exchange: Exchange;
+      try {
+        exchange = await client.send(toRequestSpec(request));
+      } catch (error) {
+        // The credential's source failed: stop generating, and let the run end on it (not a shrunk finding).
+        if (!(error instanceof CredentialSourceError)) throw error;
+        sourceFailure = error;
+        return true;
+      }
       // Cut by --max-time or a signal: no verdict on the server.
       if (exchange.error === RUN_OUT || exchange.error === INTERRUPTED) return true;
       const violation = judge(spec, request, exchange)[0];
@@ -110,6 +127,7 @@ export async function runExploration(deps: ExploreDeps, settings: ExploreSetting
       seed: roundSeed(settings.seed, round),
       numRuns: Math.max(1, settings.maxRequests - sent),
     });
+    if (sourceFailure) throw sourceFailure;
     if (details.failed && !(focus && last && original))
       throw details.errorInstance ?? new Error('exploration failed');
     if (focus && last && original)
@@ -151,13 +169,17 @@ export async function runExploration(deps: ExploreDeps, settings: ExploreSetting
 /** Round 0 uses the seed as given; later rounds derive theirs from it, so a run is one function of its seed. */
 const roundSeed = (seed: number, round: number): number => (seed + Math.imul(round, 0x9e3779b1)) | 0;
 
-function toRequestSpec(request: ExploreRequest, apiKey: string | undefined): RequestSpec {
-  const header = request.auth.header?.replaceAll(KEY_PLACEHOLDER, apiKey ?? WRONG_KEY);
+/** The generated request for the client, which puts the credential in use where the spelling has `{KEY}`. */
+function toRequestSpec(request: ExploreRequest): RequestSpec {
+  const spelled = request.auth.header;
+  const { credential } = request.auth;
   return {
     method: request.method,
     path: pathOf(request),
     auth: 'none',
-    headers: header === undefined ? {} : { authorization: header },
+    ...(spelled === undefined ? {} : { spelledAuthorization: spelled }),
+    // An odd spelling (two credentials, extra spaces) may be refused by a correct server: no refresh for it.
+    expectsAcceptance: credential === 'valid',
     ...(request.operation ? { operationId: request.operation.operationId } : {}),
     purpose: 'explore',
     stateChanging: mayChangeState(request.method),
@@ -170,7 +192,8 @@ function report(finding: Finding, settings: ExploreSettings, options: ResolvedOp
   const where = round === 0 ? '' : `, round ${round + 1}`;
   const url = joinUrl(options.baseUrl, pathOf(request));
   // The --header values go in as given: credential-like ones are redacted from the message like the key.
-  const headers = [...Object.entries(options.headers), ...authorization(request)];
+  const variable = options.credential?.variable ?? 'PETSTORE_API_KEY';
+  const headers = [...Object.entries(options.headers), ...authorization(request, variable)];
   const curl = curlCommand({
     method: request.method,
     url,
@@ -183,10 +206,11 @@ function report(finding: Finding, settings: ExploreSettings, options: ResolvedOp
   );
 }
 
-/** The request's exact Authorization spelling, with the key as the shell reads it: none when none was sent. */
-function authorization(request: ExploreRequest): Array<[string, HeaderValue]> {
+/** The request's exact Authorization spelling, with the credential as the shell reads it: none when none was sent. */
+function authorization(request: ExploreRequest, variable: string): Array<[string, HeaderValue]> {
   const spelled = request.auth.header;
   if (spelled === undefined) return [];
-  const pieces = spelled.split(KEY_PLACEHOLDER).flatMap((piece, i) => (i === 0 ? [piece] : [API_KEY, piece]));
+  const word = credentialWord(variable);
+  const pieces = spelled.split(KEY_PLACEHOLDER).flatMap((piece, i) => (i === 0 ? [piece] : [word, piece]));
   return [['Authorization', pieces]];
 }

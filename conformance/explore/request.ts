@@ -1,4 +1,5 @@
 import type { Operation } from '../contract/spec.ts';
+import { CREDENTIAL_PLACEHOLDER } from '../http/client.ts';
 
 /** How a generated request presents (or does not present) the key, and what a correct server must make of it. */
 export type Credential = 'valid' | 'odd-valid' | 'missing' | 'wrong' | 'odd-wrong';
@@ -23,7 +24,8 @@ export interface ExploreRequest {
   operation?: Operation;
 }
 
-export const KEY_PLACEHOLDER = '{KEY}';
+/** Where the credential goes in a spelling: the client fills it in when it sends the request. */
+export const KEY_PLACEHOLDER = CREDENTIAL_PLACEHOLDER;
 
 /** The path below the base URL, query included. */
 export function pathOf(request: ExploreRequest): string {

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { closedPort } from '../test-support/listen.ts';
 import { serverPool } from '../test-support/pool.ts';
 import { type ClientOptions, createHttpClient, joinUrl } from './client.ts';
+import { staticCredential } from './credential.ts';
 
 const { serve } = serverPool();
 
 const base = (baseUrl: string, more: Partial<ClientOptions> = {}): ClientOptions => ({
   baseUrl,
-  apiKey: 'secret-key',
+  credential: staticCredential('secret-key', 'api-key'),
   timeoutMs: 1000,
   retries: 0,
   maxBodyBytes: 1024,

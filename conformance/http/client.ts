@@ -1,4 +1,5 @@
 import { REDACTED } from '../output/redact.ts';
+import type { Credential } from './credential.ts';
 import type { Exchange, ExchangeResponse, RequestSpec } from './exchange.ts';
 import { describeError, fetchBounded, isTimeout, retryAfterMs } from './fetch.ts';
 import { NEAR_MISS_SHOWN, type NearMiss, nearMissToken } from './near-miss.ts';
@@ -15,7 +16,8 @@ const BACKOFF_MAX_MS = 5_000;
 
 export interface ClientOptions {
   baseUrl: string;
-  apiKey?: string;
+  /** Where the key or token comes from; a token is fetched before the first request that needs it. */
+  credential?: Credential;
   /** Sent with every request, before the request's own headers. */
   headers?: Readonly<Record<string, string>>;
   /** The whole budget of one request: attempts, Retry-After waits and backoff included. */
@@ -45,9 +47,15 @@ export interface HttpClient {
   send(request: RequestSpec): Promise<Exchange>;
 }
 
-/** The token an auth mode sends; undefined sends no Authorization header. */
-function tokenFor(request: RequestSpec, key: string | undefined): string | undefined {
-  const token = key ?? WRONG_KEY;
+/** Where explore's spelled Authorization values put the credential. */
+export const CREDENTIAL_PLACEHOLDER = '{KEY}';
+
+/** The Authorization value a request sends with `credential`; undefined sends none. */
+function authorizationFor(request: RequestSpec, credential: string | undefined): string | undefined {
+  const token = credential ?? WRONG_KEY;
+  if (request.spelledAuthorization !== undefined) {
+    return request.spelledAuthorization.replaceAll(CREDENTIAL_PLACEHOLDER, token);
+  }
   switch (request.auth) {
     case 'none':
       return undefined;
@@ -64,8 +72,26 @@ function tokenFor(request: RequestSpec, key: string | undefined): string | undef
   }
 }
 
-/** How the Authorization header is recorded: anything derived from the key is described, never kept. */
+/** Whether the request carries the run's credential (or something derived from it). */
+const usesCredential = (request: RequestSpec): boolean =>
+  request.spelledAuthorization !== undefined
+    ? request.spelledAuthorization.includes(CREDENTIAL_PLACEHOLDER)
+    : request.auth !== 'none' && request.auth !== 'wrong';
+
+/**
+ * Whether a 401 to the request may mean the token expired: it sent the current credential as the spec asks
+ * (any case of the scheme) and expected success. Wrong keys and near misses sent on purpose never qualify.
+ */
+const expectsAcceptance = (request: RequestSpec): boolean =>
+  request.expectsAcceptance ??
+  (request.spelledAuthorization === undefined &&
+    (request.auth === 'valid' || request.auth === 'lowercase-bearer'));
+
+/** How the Authorization header is recorded: anything derived from the credential is described, never kept. */
 function shownAuthorization(request: RequestSpec, sent: string): string {
+  if (request.spelledAuthorization !== undefined) {
+    return request.spelledAuthorization.replaceAll(CREDENTIAL_PLACEHOLDER, REDACTED);
+  }
   const scheme = sent.split(' ')[0] ?? '';
   if (request.auth === 'wrong') return sent;
   if (request.auth === 'near-miss') return `${scheme} ${NEAR_MISS_SHOWN[request.nearMiss as NearMiss]}`;
@@ -89,11 +115,11 @@ export const joinUrl = (baseUrl: string, path: string): string => {
 export function createHttpClient(options: ClientOptions): HttpClient {
   const now = options.now ?? (() => performance.now());
   const wallClock = options.wallClock ?? Date.now;
+  const traceIds = options.traceIds ?? createTraceIds();
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const random = options.random ?? Math.random;
   const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
   const interval = options.rateLimit ? 1000 / options.rateLimit : 0;
-  const traceIds = options.traceIds ?? createTraceIds();
   let nextStart = Number.NEGATIVE_INFINITY;
   let seq = 0;
 
@@ -106,86 +132,132 @@ export function createHttpClient(options: ClientOptions): HttpClient {
     return true;
   };
 
+  /** One request's attempts within its budget: retries after network errors, 429 waits. */
+  async function attempts(
+    url: string,
+    request: RequestSpec,
+    headers: Record<string, string>,
+  ): Promise<Attempted> {
+    const maxAttempts = request.stateChanging ? 1 : 1 + options.retries;
+    const started = now();
+    const budgetEnd = Math.min(started + options.timeoutMs, deadline);
+    const fits = (wait: number) => now() + wait < budgetEnd;
+    let attempt = 0;
+    let waits429 = 0;
+    let error = '';
+    let lastMs = 0;
+    let startedAt = wallClock();
+    while (attempt < maxAttempts) {
+      attempt++;
+      const attemptStarted = now();
+      startedAt = wallClock();
+      const limit = Math.max(1, Math.ceil(budgetEnd - attemptStarted));
+      const describe = (cause: unknown) =>
+        options.signal?.aborted
+          ? INTERRUPTED
+          : isTimeout(cause) && budgetEnd === deadline && deadline < started + options.timeoutMs
+            ? RUN_OUT
+            : describeError(cause, options.timeoutMs);
+      try {
+        const response = await fetchBounded(url, request.method, headers, options, limit, describe);
+        lastMs = now() - attemptStarted;
+        const wait = response.status === 429 ? retryAfterMs(response) : undefined;
+        if (wait !== undefined && wait <= MAX_RETRY_AFTER_MS && waits429 < MAX_429_WAITS && fits(wait)) {
+          waits429++;
+          attempt--;
+          await sleep(wait);
+          continue;
+        }
+        return { response, ms: lastMs, attempts: attempt, startedAt };
+      } catch (cause) {
+        lastMs = now() - attemptStarted;
+        error = describe(cause);
+        // The budget is spent (retrying would multiply it), or the run stopped.
+        if (isTimeout(cause) || options.signal?.aborted) break;
+      }
+      const backoff = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1)) * (0.5 + random() / 2);
+      if (attempt >= maxAttempts || !fits(backoff)) break;
+      await sleep(backoff);
+    }
+    return { error, ms: lastMs, attempts: attempt, startedAt };
+  }
+
   return {
     async send(request) {
       const url = joinUrl(options.baseUrl, request.path);
-      const headers: Record<string, string> = {
-        accept: 'application/json',
-        ...options.headers,
-        ...request.headers,
-      };
+      const { credential } = options;
+      const uses = credential !== undefined && usesCredential(request);
+      // A source that fails throws CredentialSourceError here: the run stops, it is not this request's answer.
+      let sent = uses ? await credential.current() : undefined;
       // A request of a check carries the check's trace; any other (exploration's, the first probe) its own.
       const traceId = request.traceId ?? traceIds.trace();
-      headers.traceparent = traceparent(traceId, traceIds.span());
-      const authorization = tokenFor(request, options.apiKey);
-      if (authorization) headers.authorization = authorization;
+      const headersWith = (value: string | undefined) => {
+        const headers: Record<string, string> = {
+          accept: 'application/json',
+          ...options.headers,
+          ...request.headers,
+        };
+        headers.traceparent = traceparent(traceId, traceIds.span());
+        const authorization = authorizationFor(request, value);
+        if (authorization) headers.authorization = authorization;
+        return headers;
+      };
+      const headers = headersWith(sent);
       const shownHeaders = { ...headers };
-      if (authorization) shownHeaders.authorization = shownAuthorization(request, authorization);
-      const shown = { ...request, traceId, url, headers: shownHeaders };
-      const maxAttempts = request.stateChanging ? 1 : 1 + options.retries;
-      let startedAt = wallClock();
-      const record = (
-        result: { response?: ExchangeResponse; error?: string },
-        ms: number,
-        attempts: number,
-      ) => {
+      if (headers.authorization)
+        shownHeaders.authorization = shownAuthorization(request, headers.authorization);
+      const shown = {
+        ...request,
+        traceId,
+        url,
+        headers: shownHeaders,
+        ...(uses ? { credentialVariable: credential.variable } : {}),
+      };
+      const record = (result: Attempted, extra: { refreshed?: true } = {}) => {
+        const { ms, attempts: count, startedAt, ...answer } = result;
         const exchange = {
           seq: ++seq,
           startedAt,
           source: 'upstream',
           request: shown,
-          ...result,
+          ...answer,
           durationMs: Math.round(ms),
-          attempts,
+          attempts: count,
+          ...extra,
         } as Exchange;
         options.onExchange?.(exchange);
         return exchange;
       };
+      const unsent = (error: string): Attempted => ({ error, ms: 0, attempts: 0, startedAt: wallClock() });
 
-      if (options.signal?.aborted) return record({ error: INTERRUPTED }, 0, 0);
-      if (!(await pace())) return record({ error: RUN_OUT }, 0, 0);
-      const started = now();
-      const budgetEnd = Math.min(started + options.timeoutMs, deadline);
-      const fits = (wait: number) => now() + wait < budgetEnd;
-      let attempts = 0;
-      let waits429 = 0;
-      let error = '';
-      let lastMs = 0;
-      while (attempts < maxAttempts) {
-        attempts++;
-        const attemptStarted = now();
-        startedAt = wallClock();
-        const limit = Math.max(1, Math.ceil(budgetEnd - attemptStarted));
-        const describe = (cause: unknown) =>
-          options.signal?.aborted
-            ? INTERRUPTED
-            : isTimeout(cause) && budgetEnd === deadline && deadline < started + options.timeoutMs
-              ? RUN_OUT
-              : describeError(cause, options.timeoutMs);
-        try {
-          const response = await fetchBounded(url, request.method, headers, options, limit, describe);
-          lastMs = now() - attemptStarted;
-          const wait = response.status === 429 ? retryAfterMs(response) : undefined;
-          if (wait !== undefined && wait <= MAX_RETRY_AFTER_MS && waits429 < MAX_429_WAITS && fits(wait)) {
-            waits429++;
-            attempts--;
-            await sleep(wait);
-            continue;
-          }
-          return record({ response }, lastMs, attempts);
-        } catch (cause) {
-          lastMs = now() - attemptStarted;
-          error = describe(cause);
-          if (isTimeout(cause) || options.signal?.aborted) break; // the budget is spent, or the run stopped
+      if (options.signal?.aborted) return record(unsent(INTERRUPTED));
+      if (!(await pace())) return record(unsent(RUN_OUT));
+      let result = await attempts(url, request, headers);
+      if (!uses || sent === undefined || !result.response || !expectsAcceptance(request))
+        return record(result);
+      let refreshed = false;
+      if (result.response.status === 401) {
+        const fresh = await credential.afterRefusal(sent);
+        if (fresh !== undefined && (await pace())) {
+          sent = fresh;
+          refreshed = true;
+          result = await attempts(url, request, headersWith(fresh));
         }
-        const backoff =
-          Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (attempts - 1)) * (0.5 + random() / 2);
-        if (attempts >= maxAttempts || !fits(backoff)) break;
-        await sleep(backoff);
       }
-      return record({ error }, lastMs, attempts);
+      if (result.response && result.response.status !== 401) credential.accepted(sent);
+      return record(result, refreshed ? { refreshed: true } : {});
     },
   };
+}
+
+/** What one request's attempts came to. */
+interface Attempted {
+  response?: ExchangeResponse;
+  error?: string;
+  ms: number;
+  attempts: number;
+  /** Wall-clock start of the last attempt. */
+  startedAt: number;
 }
 
 /** The error of a request stopped by `--max-time`. */

@@ -26,6 +26,16 @@ export interface RequestSpec {
    * other request gets its own. Recorded on every exchange, so a report can name it.
    */
   traceId?: string;
+  /**
+   * Explore's Authorization value as it is spelled, with `{KEY}` where the credential goes (filled in when
+   * sent, so a refreshed token is used); `auth` is then ignored.
+   */
+  spelledAuthorization?: string;
+  /**
+   * Whether the request expects its credential to be accepted (so a 401 may mean the token expired, and it is
+   * sent once more with a fresh one); default: true for `valid` and `lowercase-bearer`.
+   */
+  expectsAcceptance?: boolean;
 }
 
 export interface ExchangeResponse {
@@ -48,9 +58,16 @@ export interface ExchangeResponse {
  */
 export interface Exchange extends ExchangeRecord {
   seq: number;
-  request: RequestSpec & { url: string; headers: Record<string, string> };
+  request: RequestSpec & {
+    url: string;
+    headers: Record<string, string>;
+    /** The shell variable a reproduce line reads the credential from, when the request carried it. */
+    credentialVariable?: 'PETSTORE_API_KEY' | 'PETSTORE_TOKEN';
+  };
   response?: ExchangeResponse;
   error?: string;
+  /** Sent once more with a fresh token after a 401 to the one before (this is the second answer). */
+  refreshed?: true;
   /** The exchange itself (the last attempt): rate-limit, Retry-After and backoff waits excluded. */
   durationMs: number;
   attempts: number;

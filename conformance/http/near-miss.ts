@@ -21,15 +21,23 @@ export const NEAR_MISS_SHOWN: Record<NearMiss, string> = {
   'char-changed': '[REDACTED with its last character changed]',
 };
 
-/** The near miss as a shell expression over $PETSTORE_API_KEY, for reproduce lines (shell, not templates). */
-// biome-ignore-start lint/suspicious/noTemplateCurlyInString: these are shell parameter expansions.
-export const NEAR_MISS_SHELL: Record<NearMiss, string> = {
-  'extra-char': '${PETSTORE_API_KEY}x',
-  'last-char-dropped': '${PETSTORE_API_KEY%?}',
-  'case-changed': '${PETSTORE_API_KEY~~}',
-  'char-changed': '${PETSTORE_API_KEY%?}$([ "${PETSTORE_API_KEY: -1}" = x ] && echo y || echo x)',
-};
-// biome-ignore-end lint/suspicious/noTemplateCurlyInString: these are shell parameter expansions.
+/**
+ * The near miss as a shell expression over the credential's variable ($PETSTORE_API_KEY, or $PETSTORE_TOKEN for
+ * a token fetched for the run), for reproduce lines.
+ */
+export function nearMissShell(kind: NearMiss, variable = 'PETSTORE_API_KEY'): string {
+  const v = variable;
+  switch (kind) {
+    case 'extra-char':
+      return `\${${v}}x`;
+    case 'last-char-dropped':
+      return `\${${v}%?}`;
+    case 'case-changed':
+      return `\${${v}~~}`;
+    default:
+      return `\${${v}%?}$([ "\${${v}: -1}" = x ] && echo y || echo x)`;
+  }
+}
 
 export const nearMissToken = (key: string, kind: NearMiss): string => TOKENS[kind](key);
 

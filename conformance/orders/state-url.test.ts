@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactorFor } from '../run/redaction.ts';
+import { createRunSecrets } from '../run/redaction.ts';
 import { runCli } from '../test-support/cli.ts';
 import { serverPool } from '../test-support/pool.ts';
 import { TARGET_KEY } from '../test-support/target.ts';
@@ -32,7 +32,7 @@ async function stateServer(
 }
 
 const source = (url: string, timeoutMs = 2000) =>
-  stateUrlSource({ url, headers: {}, fetch, timeoutMs, redact: redactorFor(TARGET_KEY) });
+  stateUrlSource({ url, headers: {}, fetch, timeoutMs, redact: createRunSecrets(TARGET_KEY).redact });
 
 describe("a Pact provider-state URL (the suite's side)", () => {
   it('posts one setup per order and reads the orderId exactly; the teardown posts it back', async () => {

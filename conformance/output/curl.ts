@@ -7,8 +7,11 @@ export interface ShellWord {
   shell: string;
 }
 
+/** The credential, read from the environment variable `variable` when the command runs. */
+export const credentialWord = (variable: string): ShellWord => ({ shell: `$${variable}` });
+
 /** The API key, read from the environment when the command runs. */
-export const API_KEY: ShellWord = { shell: '$PETSTORE_API_KEY' };
+export const API_KEY: ShellWord = credentialWord('PETSTORE_API_KEY');
 
 /** A header value: plain text, or text and shell words (`['Bearer ', API_KEY]`). */
 export type HeaderValue = string | ReadonlyArray<string | ShellWord>;

@@ -1,5 +1,7 @@
+import { REDACTED, SecretIndex } from './secret-index.ts';
+
 /** What reports show in place of the API key. */
-export const REDACTED = '[REDACTED]';
+export { REDACTED };
 
 /** Replaces secrets in a text; the identity when there is no key. */
 export type Redactor = (text: string) => string;
@@ -26,22 +28,18 @@ export function encodingsOf(key: string): string[] {
   ];
 }
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * One pass over the text for the key in every common encoding and the near misses the suite sends (so a
- * server echoing a near miss cannot reveal most of the key). Longest forms first, so `[REDACTED]` is never
- * itself rewritten.
+ * server echoing a near miss cannot reveal most of the key). Overlapping finds become one `[REDACTED]`, and
+ * placeholders already in the text are kept, so redacting twice (events, then every written line) changes
+ * nothing more.
  */
 export function createRedactor(key: string | undefined, nearMisses: readonly string[] = []): Redactor {
   if (!key) return (text) => text;
-  const forms = [
+  const index = new SecretIndex({ short: 'anywhere', maxForms: Number.POSITIVE_INFINITY });
+  index.add(key, [
     ...encodingsOf(key),
     ...nearMisses.filter((miss) => miss.length >= MIN_NEAR_MISS_REDACTED),
-  ].filter((form) => form !== '');
-  const unique = [...new Set(forms)].sort((a, b) => b.length - a.length);
-  // What was redacted already (`[REDACTED]`, `[REDACTED without its last character]`) is matched first and
-  // kept, so redacting twice (events, then every written line) changes nothing more.
-  const pattern = new RegExp(`\\[REDACTED[^\\]]*\\]|${unique.map(escapeRegExp).join('|')}`, 'g');
-  return (text) => text.replace(pattern, (found) => (found.startsWith('[REDACTED') ? found : REDACTED));
+  ]);
+  return (text) => index.redact(text);
 }

@@ -24,6 +24,22 @@ function partly(hostile: (req: IncomingMessage, res: ServerResponse) => boolean)
 }
 
 describe('hostile targets', () => {
+  it('keeps bidi and C1 controls from the server escaped in the JSON report on the console', async () => {
+    const sneaky = 'ok\u202egnp.exe\u0085\u009b2J\u2066x\u2069';
+    const url = await serve(
+      partly((req, res) => {
+        if (req.headers.authorization !== undefined) return false;
+        res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer realm="p"' });
+        res.end(JSON.stringify({ code: sneaky, message: sneaky, status: 401 }));
+        return true;
+      }),
+    );
+    const { stdout } = await runCli(['--base-url', url, '--api-key', TARGET_KEY, '--reporter', 'json']);
+    expect(stdout).not.toMatch(/[\u0080-\u009f\u202a-\u202e\u2066-\u2069]/);
+    expect(stdout).toContain('\\u202e');
+    expect(JSON.stringify(JSON.parse(stdout))).toContain(sneaky);
+  });
+
   it('exits 2 with a clear message when the connection is refused', async () => {
     const port = await closedPort();
     const { code, stderr, stdout } = await runCli([

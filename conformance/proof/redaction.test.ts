@@ -68,6 +68,41 @@ describe('the key in every output', () => {
     expect(all).toContain('[REDACTED without its last character]');
   });
 
+  it('redacts a key a server echoes where a message quotes it, before the quote is cut', async () => {
+    const key = 'sk_live_8fJ2kQ9xLm4Rt7Vw1Zp3Yc6Nb0Hd5Gs';
+    const baseUrl = await target({
+      credentials: (a) => (a === undefined ? 'missing' : a === `Bearer ${key}` ? 'ok' : 'invalid'),
+      // The key sits across the 120th character of the quoted Content-Type, where the quote is cut.
+      transform: (_req, res) => ({
+        ...res,
+        headers: { ...res.headers, 'content-type': `application/${'x'.repeat(100)}; k=${key}` },
+      }),
+    });
+    const reports = allReports(dir.path);
+    const { all } = await runCli(['--base-url', baseUrl, ...reports], { PETSTORE_API_KEY: key });
+    expect(all).toMatch(/is labelled "application\/x+; k=\[RED/);
+    const files = [
+      await readFile(join(dir.path, 'conformance.json'), 'utf8'),
+      await readFile(join(dir.path, 'conformance.junit.xml'), 'utf8'),
+    ];
+    for (const text of [all, ...files]) expect(text).not.toContain(key.slice(0, 8));
+  });
+
+  it('redacts the values of gateway credential headers given with --header', async () => {
+    const baseUrl = await target();
+    const headers = [
+      'Ocp-Apim-Subscription-Key: apim-7c1e9a',
+      'X-Hub-Signature-256: sha256=f00dcafe',
+      'X-Key: xk-55aa',
+    ];
+    const { all } = await runCli(
+      ['--base-url', baseUrl, '--reporter', 'json', ...headers.flatMap((header) => ['--header', header])],
+      { PETSTORE_API_KEY: TARGET_KEY },
+    );
+    expect(all).toContain('"ocp-apim-subscription-key": "[REDACTED]"');
+    for (const value of ['apim-7c1e9a', 'f00dcafe', 'xk-55aa']) expect(all).not.toContain(value);
+  });
+
   it('refuses a key that is not a valid header value, naming the problem without the key', async () => {
     const baseUrl = await target();
     const { code, stderr, all } = await runCli(['--base-url', baseUrl, '--api-key', 'first-key\nsecond-key']);

@@ -8,6 +8,7 @@ import { reporterNames } from '../cli/args.ts';
 import type { Io } from '../cli/main.ts';
 import { appendStepSummary } from '../cli/step-summary.ts';
 import { checkHarPath, harCreator } from '../output/har.ts';
+import { jsonText } from '../output/text.ts';
 import { isDocumentReporter, REPORT_FILES, renderDocument } from '../reporters/files.ts';
 import { UsageError } from '../run/usage-error.ts';
 import { formatBanner, formatProxySummary, formatViolation } from './pretty.ts';
@@ -154,8 +155,7 @@ export async function proxyMain(
   if (command.har) io.stderr(`petstore-conformance proxy: wrote ${command.har}\n`);
   const report = proxy.report();
   for (const name of command.files) {
-    const text =
-      name === 'json' ? `${JSON.stringify(report, null, 2)}\n` : renderDocument(name, proxy.events());
+    const text = name === 'json' ? jsonText(report) : renderDocument(name, proxy.events());
     if (!command.output) io.stdout(text);
     else {
       const file = join(command.output, REPORT_FILES[name]);

@@ -51,6 +51,23 @@ describe('secrets seen in traffic', () => {
     expect(found).not.toContain('2');
   });
 
+  it('finds the values of the credential headers gateways use', () => {
+    const names = [
+      'Ocp-Apim-Subscription-Key',
+      'X-Access-Key',
+      'X-Custom-Auth',
+      'X-Forwarded-Authorization',
+      'X-Hub-Signature-256',
+      'X-Key',
+      'X-Signature',
+    ];
+    const found = secretsInRequest(
+      names.flatMap((name, i) => [name, `value-${i}-secret`]),
+      '/v1/store/orders',
+    );
+    expect(found).toEqual(names.map((_, i) => `value-${i}-secret`));
+  });
+
   it('redacts a short secret only where it stands alone, so the report stays readable', () => {
     const secrets = createSecrets();
     secrets.add('e');

@@ -1,16 +1,20 @@
-import { encodingsOf, REDACTED } from '../output/redact.ts';
+import { isCredentialName } from '../output/credential-names.ts';
+import { encodingsOf } from '../output/redact.ts';
+import { SecretIndex } from '../output/secret-index.ts';
 
 // The proxy is given no key: every credential it sees in traffic is a secret, and whatever it writes out
 // (report, log, files) passes through redact() with every secret seen so far.
 
-/** Below this length a secret is redacted only where it stands alone, or "e" would eat every letter e. */
-const SHORT = 6;
-const KEY_LIKE_HEADER = /api[-_]?key|token|secret|session|password|^x-auth|^auth/i;
 const KEY_LIKE_PARAM = /key|token|secret|session|passw|auth|sig|credential|code/i;
+/**
+ * Secrets held at most, by their forms (a dozen each): thousands of distinct tokens and rotating cookies. The
+ * oldest are forgotten first; what the proxy kept of earlier traffic was redacted when it was kept.
+ */
+const MAX_FORMS = 50_000;
 
 export interface Secrets {
   add(secret: string): void;
-  /** Replaces every secret seen so far, in its common encodings, with `[REDACTED]`. */
+  /** Replaces every secret held, in its common encodings, with `[REDACTED]`, in time independent of their number. */
   redact(text: string): string;
 }
 
@@ -20,34 +24,15 @@ const encodings = (secret: string): string[] => [
   encodeURIComponent(secret).replaceAll('%20', '+'),
 ];
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-
 export function createSecrets(): Secrets {
-  const forms = new Set<string>();
-  let pattern: RegExp | undefined;
+  // A short secret is redacted only where it stands alone, or "e" would eat every letter e.
+  const index = new SecretIndex({ short: 'standalone', maxForms: MAX_FORMS });
   return {
     add(secret) {
       const value = secret.trim();
-      if (value === '') return;
-      for (const form of encodings(value)) {
-        if (form === '' || forms.has(form)) continue;
-        forms.add(form);
-        pattern = undefined;
-      }
+      if (value !== '') index.add(value, encodings(value));
     },
-    redact(text) {
-      if (forms.size === 0) return text;
-      pattern ??= new RegExp(
-        [...forms]
-          .sort((a, b) => b.length - a.length)
-          .map((form) =>
-            form.length < SHORT ? `(?<![A-Za-z0-9])${escapeRegExp(form)}(?![A-Za-z0-9])` : escapeRegExp(form),
-          )
-          .join('|'),
-        'g',
-      );
-      return text.replace(pattern, REDACTED);
-    },
+    redact: (text) => index.redact(text),
   };
 }
 
@@ -71,7 +56,7 @@ const cookieValues = (value: string): string[] =>
     return at < 0 ? [] : [pair.slice(at + 1).trim()];
   });
 
-/** The secrets of a request: Authorization and Proxy-Authorization, cookies, key-like headers and query keys. */
+/** The secrets of a request: Authorization and Proxy-Authorization, cookies, credential headers, query keys. */
 export function secretsInRequest(rawHeaders: readonly string[], target: string): string[] {
   const found: string[] = [];
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
@@ -79,7 +64,7 @@ export function secretsInRequest(rawHeaders: readonly string[], target: string):
     const value = rawHeaders[i + 1] ?? '';
     if (name === 'authorization' || name === 'proxy-authorization') found.push(...credentialsOf(value));
     else if (name === 'cookie') found.push(...cookieValues(value));
-    else if (KEY_LIKE_HEADER.test(name)) found.push(value);
+    else if (isCredentialName(name)) found.push(value);
   }
   const query = target.indexOf('?');
   if (query >= 0) {

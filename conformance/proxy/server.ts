@@ -2,6 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { ExchangeRecord } from '../../src/exchange/record.ts';
 import { loadSpec } from '../contract/spec.ts';
+import { redactingWith } from '../output/redaction-scope.ts';
+import { jsonText } from '../output/text.ts';
 import { createJunitReporter } from '../reporters/junit.ts';
 import type { CheckResult, ConformanceEvent, Summary } from '../run/events.ts';
 import { createForwarder } from './forward.ts';
@@ -91,7 +93,10 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
     const exchange = await forwarder.forward(req, res, below);
     for (const secret of secretsInResponse(exchange.answer?.rawHeaders ?? [])) secrets.add(secret);
     const forwarded = { ...exchange, target, path: below.split('?')[0] || '/' };
-    const { violations, graded } = observe(spec, recorder, forwarded, ++seq, options.maxBodyBytes);
+    // Quotes of the answer are redacted before they are cut (output/redaction-scope.ts).
+    const { violations, graded } = redactingWith(secrets.redact, () =>
+      observe(spec, recorder, forwarded, ++seq, options.maxBodyBytes),
+    );
     for (const violation of violations) hooks.onViolation?.(violation);
     hooks.onExchange?.(recordOf(exchange, graded, exchangeStarted, secrets.redact));
   }
@@ -203,7 +208,7 @@ function answerReport(req: IncomingMessage, res: ServerResponse, report: ProxyRe
     jsonError(res, 405, 'METHOD_NOT_ALLOWED', `${REPORT_PATH} answers GET only`);
     return;
   }
-  const body = `${JSON.stringify(report, null, 2)}\n`;
+  const body = jsonText(report);
   res.writeHead(200, {
     'content-type': 'application/json',
     'cache-control': 'no-store',

@@ -1,4 +1,5 @@
 import type { Exchange } from '../http/exchange.ts';
+import { jsonText } from '../output/text.ts';
 import type { CheckResult, Reporter, Summary } from '../run/events.ts';
 import { collectRun } from './collect.ts';
 import { isFailure, outcomeOf, traceIdsOf } from './outcome.ts';
@@ -38,6 +39,7 @@ export function createJsonReporter(options: { strict?: boolean } = {}): Reporter
         startedAt: started?.startedAt,
         safe: started?.safe,
         apiKey: started?.apiKey,
+        ...(started?.credential ? { credential: started.credential } : {}),
         ...(started?.explore ? { explore: started.explore } : {}),
         ...(started?.orders ? { orders: started.orders } : {}),
         ...(started?.expectedFailures ? { expectedFailures: started.expectedFailures } : {}),
@@ -46,7 +48,7 @@ export function createJsonReporter(options: { strict?: boolean } = {}): Reporter
         ...(coverage ? { coverage } : {}),
         checks,
       };
-      return `${JSON.stringify(report, null, 2)}\n`;
+      return jsonText(report);
     },
   };
 }

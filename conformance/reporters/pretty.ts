@@ -1,3 +1,4 @@
+import type { CredentialSourceName } from '../http/credential.ts';
 import { describeNotRun, describeOrderIds, describeOrders } from '../output/orders.ts';
 import { escapeControls } from '../output/text.ts';
 import type { Coverage } from '../run/coverage.ts';
@@ -21,6 +22,15 @@ const MAX_LINE = 2000;
 const oneLine = (text: string): string => {
   const safe = escapeControls(text);
   return safe.length > MAX_LINE ? `${safe.slice(0, MAX_LINE)}…` : safe;
+};
+
+/** The start's line on the credential: where it comes from, never what it is. */
+const CREDENTIAL_SAID: Record<CredentialSourceName | 'none', string> = {
+  none: 'API key: not given',
+  'api-key': 'API key: given (redacted in every report)',
+  'api-key-file': 'API key: from the key file (redacted in every report)',
+  'token-command': 'token: from --token-command, fetched again before it expires (redacted in every report)',
+  oauth: 'token: OAuth 2.0 client credentials, fetched again before it expires (redacted in every report)',
 };
 
 type Tag = 'PASS' | 'FAIL' | 'WARN' | 'SKIP' | 'INFO' | 'XFAIL' | 'STALE' | 'ERROR';
@@ -68,7 +78,7 @@ export function createPrettyReporter(
             : '  mode: opt-in state changes (only the orders below are cancelled or tried)\n',
         );
         if (event.orders) write(`  orders: ${describeOrders(event.orders)}\n`);
-        write(`  API key: ${event.apiKey === 'given' ? 'given (redacted in every report)' : 'not given'}\n`);
+        write(`  ${CREDENTIAL_SAID[event.credential ?? 'none']}\n`);
         if (event.explore) {
           const { seed, maxRequests, allowWrites } = event.explore;
           write(
@@ -146,6 +156,10 @@ export function formatSummary(summary: Summary): string {
   const passed = must.passed + should.passed + info.passed;
   const failed = must.failed + should.failed + info.failed;
   const skipped = must.skipped + should.skipped + info.skipped;
+  const credential = summary.credential;
+  if (credential && (credential.source === 'token-command' || credential.source === 'oauth')) {
+    lines.push(`  token refreshed (${credential.refreshes}×)`);
+  }
   const expectedTotal = (must.expected ?? 0) + (should.expected ?? 0) + (info.expected ?? 0);
   const ended = ENDINGS[summary.outcome];
   if (ended) lines.push(`${ended}: ${oneLine(summary.error ?? '')}`);

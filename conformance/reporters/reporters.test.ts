@@ -85,6 +85,37 @@ describe('reporters', () => {
     expect(text).toMatch(/Result: FAIL \(exit 1\) — 2 checks: 0 passed, 2 failed, 0 skipped in 1\.2 s/);
   });
 
+  it('pretty: reads a token fetched for the run from $PETSTORE_TOKEN, near misses included, and counts refreshes', () => {
+    let text = '';
+    const reporter = createPrettyReporter((t) => {
+      text += t;
+    });
+    const withToken = (auth: Exchange['request']['auth']): Exchange => ({
+      ...exchange,
+      request: { ...exchange.request, auth, nearMiss: 'extra-char', credentialVariable: 'PETSTORE_TOKEN' },
+    });
+    const [started, , , finished] = events(summary({ credential: { source: 'oauth', refreshes: 2 } }));
+    reporter.handle({ ...(started as Extract<ConformanceEvent, { type: 'started' }>), credential: 'oauth' });
+    reporter.handle({
+      type: 'check',
+      index: 0,
+      total: 2,
+      result: result({ exchanges: [withToken('valid')] }),
+    });
+    reporter.handle({
+      type: 'check',
+      index: 1,
+      total: 2,
+      result: result({ exchanges: [withToken('near-miss')] }),
+    });
+    reporter.handle(finished as ConformanceEvent);
+    expect(text).toContain('token: OAuth 2.0 client credentials');
+    expect(text).toContain('-H "Authorization: Bearer $PETSTORE_TOKEN"');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion.
+    expect(text).toContain('-H "Authorization: Bearer ${PETSTORE_TOKEN}x"');
+    expect(text).toContain('token refreshed (2×)');
+  });
+
   it('pretty: says why the run could not start', () => {
     let text = '';
     const reporter = createPrettyReporter((t) => {

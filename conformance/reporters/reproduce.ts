@@ -1,10 +1,15 @@
 import { WRONG_KEY } from '../http/client.ts';
 import type { AuthMode, Exchange } from '../http/exchange.ts';
-import { NEAR_MISS_SHELL } from '../http/near-miss.ts';
-import { API_KEY, curlCommand, type HeaderValue } from '../output/curl.ts';
+import { nearMissShell } from '../http/near-miss.ts';
+import { credentialWord, curlCommand, type HeaderValue } from '../output/curl.ts';
 
-/** The Authorization a fixed check sent, with the key as the shell reads it (none: no header). */
+/**
+ * The Authorization a fixed check sent, with the credential as the shell reads it: $PETSTORE_API_KEY, or
+ * $PETSTORE_TOKEN for a token the run fetched (none: no header).
+ */
 function authorization(auth: AuthMode, exchange: Exchange): HeaderValue | undefined {
+  const variable = exchange.request.credentialVariable ?? 'PETSTORE_API_KEY';
+  const API_KEY = credentialWord(variable);
   switch (auth) {
     case 'none':
       return undefined;
@@ -15,13 +20,13 @@ function authorization(auth: AuthMode, exchange: Exchange): HeaderValue | undefi
     case 'non-bearer':
       return ['Basic ', API_KEY];
     case 'near-miss':
-      return ['Bearer ', { shell: NEAR_MISS_SHELL[exchange.request.nearMiss ?? 'extra-char'] }];
+      return ['Bearer ', { shell: nearMissShell(exchange.request.nearMiss ?? 'extra-char', variable) }];
     default:
       return ['Bearer ', API_KEY];
   }
 }
 
-/** A curl command that repeats the request, reading the key from $PETSTORE_API_KEY (never the key itself). */
+/** A curl command that repeats the request, reading the credential from the environment (never the value). */
 export function curlFor(exchange: Exchange): string {
   const { method, url, auth } = exchange.request;
   const key = authorization(auth, exchange);

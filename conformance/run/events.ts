@@ -1,3 +1,4 @@
+import type { CredentialSourceName } from '../http/credential.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { OrderSourceKind } from '../orders/allocation.ts';
 import type { ProvidedOrders } from '../orders/slots.ts';
@@ -62,6 +63,8 @@ export interface Summary {
    * `--min-coverage`.
    */
   gateFailures?: string[];
+  /** The credential's source, and how often a token was fetched again during the run (a key: never). */
+  credential?: { source: CredentialSourceName; refreshes: number };
 }
 
 export type ConformanceEvent =
@@ -73,6 +76,8 @@ export type ConformanceEvent =
       /** True when no state-changing check was opted in. */
       safe: boolean;
       apiKey: 'given' | 'absent';
+      /** Where the credential comes from, when there is one. */
+      credential?: CredentialSourceName;
       /** Exploration mode: the seed that reproduces the run, the request budget, whether writes are allowed. */
       explore?: { seed: number; maxRequests: number; allowWrites: boolean };
       /** Where the orders the run may change came from, and their ids; absent in the safe mode. */

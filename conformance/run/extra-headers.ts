@@ -1,3 +1,4 @@
+import { isCredentialName } from '../output/credential-names.ts';
 import { UsageError } from './usage-error.ts';
 
 /** Header names a run must not take from `--header`: the suite sets them itself. */
@@ -11,8 +12,6 @@ const RESERVED = new Set([
 ]);
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
-/** Names whose values are credentials: never printed, redacted from every report like the key. */
-const CREDENTIAL = /auth|cookie|token|secret|passw|api[-_]?key|^x-.*-key$/i;
 
 /**
  * `--header NAME:VALUE` (repeatable): headers sent with every request, e.g. `X-Mock-Session: ci-run-42` so
@@ -42,9 +41,9 @@ export function parseHeaders(given: readonly string[] | undefined): Record<strin
   return headers;
 }
 
-/** The values among the headers that are credentials (by name), for the redactor. */
+/** The values among the headers that are credentials (by name: isCredentialName), for the redactor. */
 export function secretValues(headers: Readonly<Record<string, string>>): string[] {
   return Object.entries(headers)
-    .filter(([name, value]) => CREDENTIAL.test(name) && value !== '')
+    .filter(([name, value]) => isCredentialName(name) && value !== '')
     .map(([, value]) => value);
 }

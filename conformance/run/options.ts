@@ -1,22 +1,28 @@
 import { canonicalId, isInt64 } from '../contract/raw-json.ts';
 import { loadSpec } from '../contract/spec.ts';
 import { type ExploreInput, type ExploreSettings, resolveExplore } from '../explore/settings.ts';
+import { type Credential, credentialProblem } from '../http/credential.ts';
 import { tracePrefixProblem } from '../http/trace.ts';
 import { hookOptions } from '../orders/hook-options.ts';
 import { minCoveragePercent } from './coverage.ts';
+import { type CredentialOptions, resolveCredential } from './credentials.ts';
 import {
   checkExpectedFailures,
   type ExpectedFailure,
   type ExpectedFailures,
   readExpectedFailures,
 } from './expected-failures.ts';
+import { secretValues } from './extra-headers.ts';
+import { createRunSecrets, type RunSecrets } from './redaction.ts';
 import { UsageError } from './usage-error.ts';
 
-/** Options of runConformance(); the CLI maps its flags onto these. */
-export interface ConformanceOptions {
+/**
+ * Options of runConformance(); the CLI maps its flags onto these. The credential comes from one of `apiKey`,
+ * `apiKeyFile`, `tokenCommand` or `oauth` (CredentialOptions), or none.
+ */
+export interface ConformanceOptions extends CredentialOptions {
   /** Base URL, the API's base path included: `https://staging.example/v1`; the checks' paths go below it. */
   baseUrl: string;
-  apiKey?: string;
   /** Opt-in: a pending order the run may cancel. Passed through exactly as given. */
   pendingOrderId?: string;
   /** Opt-in: a shipped order the run tries to cancel. */
@@ -25,7 +31,7 @@ export interface ConformanceOptions {
   petId?: string;
   /**
    * Headers sent with every request (`--header`), e.g. `{ 'x-mock-session': 'ci-42' }` for a session of its
-   * own on a shared mock. Values of credential-like names (…auth…, cookie, token, api-key) are redacted.
+   * own on a shared mock. Values of credential-like names (…auth…, cookie, token, key, signature…) are redacted.
    */
   headers?: Record<string, string>;
   /** Opt-in: send an undocumented method with a valid key (405 check). Default: on when an order id is given. */
@@ -82,6 +88,11 @@ export interface ConformanceOptions {
   minCoverage?: number;
   /** Trace ids of the run's `traceparent` headers start with these lower-case hex digits (at most 24). */
   traceIdPrefix?: string;
+  /**
+   * The run's secrets, to redact what you write yourself with every token the run fetches
+   * (`secrets.redact(text)`); the run makes its own when not given.
+   */
+  secrets?: RunSecrets;
 }
 
 /** Monotonic milliseconds, a sleep on the same clock, and the randomness of backoff jitter. */
@@ -89,12 +100,15 @@ export interface Clock {
   now(): number;
   sleep(ms: number): Promise<void>;
   random(): number;
+  /** Wall time (ms since the epoch), to read a JWT token's `exp`; default Date.now. */
+  wallNow?(): number;
 }
 
 export const SYSTEM_CLOCK: Clock = {
   now: () => performance.now(),
   sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
   random: Math.random,
+  wallNow: () => Date.now(),
 };
 
 export const LIMITS = {
@@ -109,7 +123,7 @@ export interface ResolvedOptions
   extends Required<
     Omit<
       ConformanceOptions,
-      | 'apiKey'
+      | keyof CredentialOptions
       | 'pendingOrderId'
       | 'shippedOrderId'
       | 'rateLimit'
@@ -123,7 +137,8 @@ export interface ResolvedOptions
       | 'minCoverage'
     >
   > {
-  apiKey?: string;
+  /** The run's credential (a key, or tokens from a command or a token endpoint); undefined: none given. */
+  credential?: Credential;
   pendingOrderId?: string;
   shippedOrderId?: string;
   rateLimit?: number;
@@ -162,16 +177,10 @@ function id(name: string, value: string | undefined): string | undefined {
   return canonicalId(value);
 }
 
-/**
- * Why the key cannot be sent as `Authorization: Bearer <key>`, or undefined. Names the problem, never the key.
- */
+/** Why the key cannot be sent as `Authorization: Bearer <key>`, or undefined. Names the problem, never the key. */
 export function keyProblem(key: string): string | undefined {
-  if (/[\r\n]/.test(key)) return 'the API key contains a line break (two keys pasted into one secret?)';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused here.
-  if (/[\u0000-\u001f\u007f]/.test(key)) return 'the API key contains a control character';
-  if (/\s/.test(key)) return 'the API key contains white space (a Bearer token cannot, RFC 6750 §2.1)';
-  if (/[^\u0021-\u007e]/.test(key)) return 'the API key contains a character outside printable ASCII';
-  return undefined;
+  const problem = credentialProblem(key);
+  return problem === undefined ? undefined : `the API key ${problem}`;
 }
 
 /** The base URL without a trailing slash; credentials, a query or a fragment in it are refused, never printed. */
@@ -200,9 +209,19 @@ function baseUrlOf(text: string): string {
 
 export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
   const baseUrl = baseUrlOf(options.baseUrl);
-  const apiKey = options.apiKey || undefined;
-  const problem = apiKey === undefined ? undefined : keyProblem(apiKey);
-  if (problem) throw new UsageError(problem);
+  const secrets = options.secrets ?? createRunSecrets();
+  const headers = options.headers ?? {};
+  for (const value of secretValues(headers)) secrets.add(value);
+  const timeoutMs = positive('timeout', options.timeoutMs, LIMITS.timeoutMs.fallback, LIMITS.timeoutMs.max);
+  const clock = options.clock ?? SYSTEM_CLOCK;
+  const fetch = options.fetch ?? globalThis.fetch;
+  const credential = resolveCredential(options, {
+    timeoutMs,
+    fetch,
+    now: () => clock.now(),
+    wallNow: () => (clock.wallNow ?? Date.now)(),
+    secrets,
+  });
   const pendingOrderId = id('pending order id', options.pendingOrderId);
   const shippedOrderId = id('shipped order id', options.shippedOrderId);
   if (pendingOrderId !== undefined && pendingOrderId === shippedOrderId) {
@@ -217,13 +236,14 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
   const hasOrders = given || (hooks.setup ?? hooks.stateUrl) !== undefined;
   return {
     baseUrl,
-    apiKey,
+    credential,
+    secrets,
     pendingOrderId,
     shippedOrderId,
     petId: id('pet id', options.petId ?? '1') ?? '1',
-    headers: options.headers ?? {},
+    headers,
     undocumentedMethods: options.undocumentedMethods ?? hasOrders,
-    timeoutMs: positive('timeout', options.timeoutMs, LIMITS.timeoutMs.fallback, LIMITS.timeoutMs.max),
+    timeoutMs,
     retries: integer('retries', options.retries, LIMITS.retries.fallback, LIMITS.retries.max),
     maxTimeSeconds: positive(
       'max time',
@@ -236,8 +256,8 @@ export function resolveOptions(options: ConformanceOptions): ResolvedOptions {
     only: options.only ?? [],
     skip: options.skip ?? [],
     strict: options.strict ?? false,
-    fetch: options.fetch ?? globalThis.fetch,
-    clock: options.clock ?? SYSTEM_CLOCK,
+    fetch,
+    clock,
     specPath: options.specPath,
     ...hooks,
     hookTimeoutSeconds: positive(

@@ -1,20 +1,46 @@
 import type { Exchange } from '../http/exchange.ts';
 import { nearMissesOf, nearMissToken } from '../http/near-miss.ts';
-import { createRedactor, type Redactor } from '../output/redact.ts';
+import { encodingsOf, type Redactor } from '../output/redact.ts';
+import { SecretIndex } from '../output/secret-index.ts';
 import type { CheckResult } from './events.ts';
 
-// What a run hands out is redacted: the key, its encodings, its near misses, the credentials among --header.
+// What a run hands out is redacted: every credential it sends (the key, each token fetched) with its
+// encodings and near misses, and every other secret it knows (client secret, a command's output, the
+// credentials among --header).
 
-/**
- * The redactor for a key (its common encodings and the near misses the suite sends) and for the credentials
- * given as `--header` values.
- */
-export function redactorFor(key: string | undefined, secrets: readonly string[] = []): Redactor {
-  const redactors = [
-    createRedactor(key, key ? nearMissesOf(key).map((kind) => nearMissToken(key, kind)) : []),
-    ...secrets.map((secret) => createRedactor(secret)),
-  ];
-  return (text) => redactors.reduce((redacted, redactor) => redactor(redacted), text);
+/** The secrets of one run; it grows as the run fetches tokens, and redacts in one pass however many. */
+export interface RunSecrets {
+  /** A credential the run sends: its encodings, and the near misses the suite derives from it. */
+  addCredential(credential: string): void;
+  /** Any other secret: its encodings. */
+  add(secret: string): void;
+  readonly redact: Redactor;
+}
+
+/** Near misses shorter than this are not redacted: a 3-character fragment reveals little, blanking it a lot. */
+const MIN_NEAR_MISS_REDACTED = 4;
+/** Tokens fetched in a long run, each with its forms: far more than a run fetches, and still bounded. */
+const MAX_FORMS = 100_000;
+
+export function createRunSecrets(key?: string, secrets: readonly string[] = []): RunSecrets {
+  const index = new SecretIndex({ short: 'anywhere', maxForms: MAX_FORMS });
+  const run: RunSecrets = {
+    addCredential(credential) {
+      if (credential === '') return;
+      const misses = nearMissesOf(credential).map((kind) => nearMissToken(credential, kind));
+      index.add(credential, [
+        ...encodingsOf(credential),
+        ...misses.filter((miss) => miss.length >= MIN_NEAR_MISS_REDACTED),
+      ]);
+    },
+    add(secret) {
+      if (secret !== '') index.add(secret, encodingsOf(secret));
+    },
+    redact: (text) => index.redact(text),
+  };
+  if (key) run.addCredential(key);
+  for (const secret of secrets) run.add(secret);
+  return run;
 }
 
 const mapValues = (record: Record<string, string>, redactor: Redactor): Record<string, string> =>

@@ -21,7 +21,7 @@ const slotsOf = (check: Check): Slot[] =>
  */
 export function neededSlots(checks: readonly Check[], options: ResolvedOptions): Slot[] {
   if (options.explore) return options.explore.allowWrites ? ['cancel', 'conflict'] : [];
-  const runnable = checks.filter((c) => !(c.requires ?? []).includes('apiKey') || options.apiKey);
+  const runnable = checks.filter((c) => !(c.requires ?? []).includes('apiKey') || options.credential);
   const wanted = new Set(runnable.flatMap(slotsOf));
   return SLOTS.filter((slot) => wanted.has(slot));
 }
@@ -55,7 +55,7 @@ function missingOne(
   const { bySlot } = orders;
   switch (requirement) {
     case 'apiKey':
-      return options.apiKey ? undefined : { reason: REQUIREMENT_REASONS.apiKey, give: GIVE_KEY };
+      return options.credential ? undefined : { reason: REQUIREMENT_REASONS.apiKey, give: GIVE_KEY };
     case 'pendingOrderId':
       return bySlot.cancel === undefined ? slotMissing('cancel') : undefined;
     case 'shippedOrderId':

@@ -4,18 +4,20 @@ import { Session } from '../checks/session.ts';
 import { loadSpec, type Spec } from '../contract/spec.ts';
 import { EXPLORE_CHECKS, runExploration } from '../explore/index.ts';
 import { createHttpClient } from '../http/client.ts';
+import { CredentialSourceError, type CredentialSourceName } from '../http/credential.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { createTraceIds } from '../http/trace.ts';
 import { allocate, NO_ORDERS } from '../orders/allocation.ts';
 import { needsOf } from '../orders/slots.ts';
 import { orderSourceOf } from '../orders/sources.ts';
+import type { Redactor } from '../output/redact.ts';
+import { redactingWith } from '../output/redaction-scope.ts';
 import { Failure, Skip } from '../rules/outcome.ts';
 import { createCoverage } from './coverage.ts';
 import type { CheckResult, ConformanceEvent, Summary } from './events.ts';
 import { applyExpectedFailures } from './expected-failures.ts';
-import { secretValues } from './extra-headers.ts';
 import { type ConformanceOptions, type ResolvedOptions, resolveOptions } from './options.ts';
-import { redactExchange, redactorFor, redactResult } from './redaction.ts';
+import { redactExchange, redactResult } from './redaction.ts';
 import { missingRequirements, neededSlots, orderIdsUsed } from './requirements.ts';
 import { summarize } from './summary.ts';
 import { UsageError } from './usage-error.ts';
@@ -85,13 +87,14 @@ async function* gradeChecks(
   spec: Spec,
 ): AsyncGenerator<ConformanceEvent, Graded> {
   const { clock } = options;
-  let redact = redactorFor(options.apiKey, secretValues(options.headers));
+  // The run's one redactor: it grows with each token fetched and with what the setup printed.
+  const { redact } = options.secrets;
   // The orders come first: the setup makes them before the list is read, so that they are listed. From here
   // on nothing may end the run without the teardown (the try below).
-  const source = orderSourceOf(options, (text) => redact(text));
+  const source = orderSourceOf(options, redact);
   const slots = neededSlots(checks, options);
   const setup = source ? await source.setup(needsOf(slots)) : undefined;
-  if (setup) redact = redactorFor(options.apiKey, [...secretValues(options.headers), ...setup.secrets]);
+  for (const secret of setup?.secrets ?? []) options.secrets.add(secret);
   const orders = source && setup ? allocate(source.kind, setup.orders, slots) : NO_ORDERS;
 
   const started = clock.now();
@@ -124,6 +127,12 @@ async function* gradeChecks(
   };
   let error: string | undefined;
   let notRun = 0;
+  // A credential source that fails (now or when a token is fetched again) ends the run: one line, exit 2.
+  let sourceFailure: string | undefined;
+  const sourceFailed = (failure: unknown): undefined => {
+    sourceFailure = sourceFailureOf(failure);
+    return undefined;
+  };
   let teardownProblem: string | undefined;
   try {
     yield {
@@ -134,7 +143,8 @@ async function* gradeChecks(
         ? EXPLORE_CHECKS
         : checks.map(({ id, severity, title, reference }) => ({ id, severity, title, reference })),
       safe: options.explore ? !options.explore.allowWrites : source === undefined,
-      apiKey: options.apiKey ? 'given' : 'absent',
+      apiKey: options.credential ? 'given' : 'absent',
+      ...(options.credential ? { credential: options.credential.source } : {}),
       ...(options.explore ? { explore: options.explore } : {}),
       ...(source && setup ? { orders: { source: source.kind, ...setup.orders } } : {}),
       ...(baseline
@@ -143,19 +153,21 @@ async function* gradeChecks(
       ...(options.minCoverage === undefined ? {} : { minCoverage: options.minCoverage }),
     };
 
-    error = interrupted() ? undefined : await reachability(session);
+    error = interrupted() ? undefined : await reachability(session).catch(sourceFailed);
+    error ??= sourceFailure;
     if (interrupted()) error = undefined; // the checks are reported as not run below
     yield* exchanges();
     if (error === undefined) {
       for (const [index, check] of checks.entries()) {
-        const go = clock.now() < deadline && !interrupted();
-        let result = go ? await runCheck(check, session, gives) : undefined;
+        const go = sourceFailure === undefined && clock.now() < deadline && !interrupted();
+        let result = go ? await runCheck(check, session, gives, redact).catch(sourceFailed) : undefined;
         if (result === undefined || clock.now() >= deadline || interrupted()) {
-          // Out of time or stopped: this check's verdict would rest on cut-off requests, the rest cannot run.
+          // Out of time, stopped or out of credentials: this check's verdict would rest on cut-off requests or
+          // on 401s that say nothing of the server, and the rest cannot run.
           result = {
             ...infoOf(check),
             status: 'skipped',
-            message: NOT_RUN(options),
+            message: sourceFailure === undefined ? NOT_RUN(options) : `not run: ${sourceFailure}`,
             exchanges: [],
             durationMs: 0,
           };
@@ -164,18 +176,19 @@ async function* gradeChecks(
         yield* exchanges();
         yield graded(result, index, checks.length);
       }
-      if (options.explore) {
+      if (options.explore && sourceFailure === undefined) {
         const now = () => clock.now();
         const deps = { options, spec, client, listedIds: () => session.listedIds(), now, deadline };
         const stopped = () => interrupted() !== undefined;
-        const explored = await runExploration(
-          { ...deps, stopped, writableIds: orders.writable },
-          options.explore,
-        );
+        const settings = options.explore;
+        const explored = await redactingWith(redact, () =>
+          runExploration({ ...deps, stopped, writableIds: orders.writable }, settings),
+        ).catch((failure: unknown) => sourceFailed(failure) ?? []);
         yield* exchanges();
         for (const [index, result] of explored.entries()) yield graded(result, index, explored.length);
       }
-      if (notRun > 0 && !interrupted())
+      if (sourceFailure !== undefined) error = sourceFailure;
+      else if (notRun > 0 && !interrupted())
         error = `the run's time budget of ${options.maxTimeSeconds} s (--max-time) ran out: ${notRun} check(s) not run`;
     }
     if (interrupted()) error = `interrupted by ${interrupted()}: ${notRun} check(s) not run`;
@@ -186,7 +199,7 @@ async function* gradeChecks(
   return {
     results,
     ...(error === undefined ? {} : { error: redact(error) }),
-    incomplete: notRun > 0,
+    incomplete: notRun > 0 || (sourceFailure !== undefined && results.length > 0),
     stale: stale.map(redact),
     ...(interrupted() ? { interrupted: interrupted() } : {}),
     ...(teardownProblem === undefined ? {} : { teardownProblem: redact(teardownProblem) }),
@@ -198,6 +211,12 @@ const NOT_RUN = (options: ResolvedOptions): string =>
   options.signal?.aborted
     ? `not run: the run was interrupted (${String(options.signal.reason)})`
     : `not run: the run's time budget of ${options.maxTimeSeconds} s (--max-time) ran out`;
+
+/** A failed credential source's one line; anything else is not a source failure and is thrown on. */
+function sourceFailureOf(failure: unknown): string {
+  if (failure instanceof CredentialSourceError) return failure.message;
+  throw failure;
+}
 
 const infoOf = ({ id, severity, title, reference }: Check) => ({ id, severity, title, reference });
 
@@ -212,7 +231,8 @@ function selectChecks(options: ResolvedOptions): Check[] {
 
 /** Undefined when the target answers like this API; otherwise why the run cannot go on. */
 async function reachability(session: Session): Promise<string | undefined> {
-  const withKey = session.options.apiKey !== undefined;
+  const { credential } = session.options;
+  const withKey = credential !== undefined;
   const exchange = await session.send(withKey ? 'list' : 'auth:listOrders:none', {
     method: 'GET',
     path: '/store/orders',
@@ -228,16 +248,24 @@ async function reachability(session: Session): Promise<string | undefined> {
   }
   if (status === 429)
     return `${url} kept answering 429 (rate limited) within the request's budget: try --rate-limit or a larger --timeout`;
-  if (status === 401 && withKey)
-    return `${url} refused the API key (401): check --api-key or PETSTORE_API_KEY`;
+  if (status === 401 && credential !== undefined) return `${url} refused ${REFUSED[credential.source]} (401)`;
   return undefined;
 }
+
+/** What a 401 to the first request with the credential says to check. */
+const REFUSED: Record<CredentialSourceName, string> = {
+  'api-key': 'the API key: check --api-key or PETSTORE_API_KEY',
+  'api-key-file': 'the API key from the key file: check --api-key-file or PETSTORE_API_KEY_FILE',
+  'token-command': 'the token from --token-command: check what the command prints',
+  oauth: 'the token from the OAuth token endpoint: check --oauth-scope, --oauth-audience and the client',
+};
 
 /** Runs one check; a Failure fails it, a Skip skips it, any other exception is a failure of that check. */
 async function runCheck(
   check: Check,
   session: Session,
   gives: Map<string, readonly string[]>,
+  redact: Redactor,
 ): Promise<CheckResult> {
   const info = infoOf(check);
   const missing = missingRequirements(check, session.options, session.orders);
@@ -251,8 +279,9 @@ async function runCheck(
   let status: CheckResult['status'] = 'passed';
   let message: string;
   try {
-    message = await check.run(session);
+    message = await redactingWith(redact, () => check.run(session));
   } catch (error) {
+    if (error instanceof CredentialSourceError) throw error;
     status = error instanceof Skip ? 'skipped' : 'failed';
     const expected = error instanceof Failure || error instanceof Skip;
     message = expected ? error.message : `the check crashed: ${String(error)}`;

@@ -91,6 +91,9 @@ export function summarize(
     counts,
     durationMs,
     ...(error ? { error } : {}),
+    ...(options.credential
+      ? { credential: { source: options.credential.source, refreshes: options.credential.refreshes } }
+      : {}),
     coverage: run.coverage,
     ...(gateFailures.length > 0 ? { gateFailures } : {}),
     ...(skipped.length > 0 ? { notRun: { checks: skipped.length, give } } : {}),

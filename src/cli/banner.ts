@@ -1,3 +1,4 @@
+import { formatDuration } from '../core/controls/duration.ts';
 import { DEV_API_KEY } from '../core/defaults.ts';
 import type { RunningServer } from '../node/server.ts';
 import { printableStoreUrl } from '../redis/settings.ts';
@@ -15,12 +16,14 @@ export function listening(mock: RunningServer, options: CliOptions) {
   const keyNote = devKey
     ? `${DEV_API_KEY} (the development key; choose your own with --api-key or PETSTORE_API_KEY)`
     : `${keys === 1 ? 'the key' : `the ${keys} keys`} you gave (not printed)`;
+  const clients = options.oauthClients.length;
   const fields = {
     baseUrl: mock.baseUrl,
     apiKeyCount: keys,
     devKey,
     admin: options.admin,
     ...(mock.passthrough ? { passthrough: mock.passthrough } : {}),
+    ...(clients > 0 ? { oauthClientCount: clients, tokenTtl: formatDuration(options.tokenTtlMs) } : {}),
   };
   const lines = [
     `Petstore mock listening on ${mock.baseUrl}`,
@@ -29,6 +32,11 @@ export function listening(mock: RunningServer, options: CliOptions) {
       : [
           `  API key: ${keyNote}`,
           `  Try:     curl -H "Authorization: Bearer ${key}" ${mock.baseUrl}/store/orders`,
+          ...(clients > 0
+            ? [
+                `  OAuth:   POST ${mock.url}/oauth/token (client credentials; ${clients === 1 ? 'the client' : `${clients} clients`} you gave, secrets not printed; tokens live ${formatDuration(options.tokenTtlMs)} on the mock's clock)`,
+              ]
+            : []),
           ...(options.admin
             ? [
                 `  Admin:   ${mock.url}/__mock/orders (no key needed)`,

@@ -7,8 +7,9 @@ export type Write = (line: string) => void;
 
 /**
  * One line per request: method, path, status and milliseconds. Headers are never logged, so neither is the
- * Authorization header; the query string is left out too, since clients sometimes put keys there. Health
- * checks are left out: a container's HEALTHCHECK or a probe asks every few seconds, for ever.
+ * Authorization header; the query string is left out too, since clients sometimes put keys there, and the
+ * server hands the path over redacted (the mock's one redactor: keys, client secrets, issued tokens). Health checks
+ * are left out: a container's HEALTHCHECK or a probe asks every few seconds, for ever.
  */
 export function requestLogger(format: LogFormat, write: Write) {
   return (request: MockRequest, status: number, milliseconds: number, source?: JournalSource): void => {

@@ -162,6 +162,8 @@ function serverOptions(
     port,
     host: options.host,
     apiKeys: options.apiKeys,
+    oauthClients: options.oauthClients,
+    tokenTtlMs: options.tokenTtlMs,
     corsOrigin: options.corsOrigin,
     cors: options.cors,
     ...(options.latency ? { latency: options.latency } : {}),

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { parseLatency } from '../core/controls/latency.ts';
 import { MAX_SESSION_TTL_MS } from '../core/controls/sessions.ts';
 import { quote } from '../core/http/text.ts';
+import type { OAuthClient } from '../core/routes/oauth-token.ts';
 import { maxPropagationMs, parseDuration } from '../domains/index.ts';
 import { parseUpstreamUrl } from '../forward/upstream-url.ts';
 import { parseDnsServer } from '../node/dns-server.ts';
@@ -15,6 +16,7 @@ import {
   orderCount,
   UsageError,
 } from './checks.ts';
+import { oauthOptions } from './oauth-options.ts';
 import { oneLine } from './text.ts';
 
 export { UsageError } from './checks.ts';
@@ -25,6 +27,10 @@ export interface CliOptions {
   readonly host: string;
   /** Keys from --api-key, else PETSTORE_API_KEY; empty means the development key. */
   readonly apiKeys: readonly string[];
+  /** Clients of POST /oauth/token (--oauth-client, else PETSTORE_OAUTH_CLIENTS); none: no token endpoint. */
+  readonly oauthClients: readonly OAuthClient[];
+  /** How long an issued token is accepted, on the mock's clock (--token-ttl). */
+  readonly tokenTtlMs: number;
   /** Generate orders at start-up instead of loading fixtures. */
   readonly generate?: { readonly seed: number; readonly count: number };
   readonly fixturesFile?: string;
@@ -167,6 +173,7 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
         : envKey === undefined
           ? []
           : [apiKey('PETSTORE_API_KEY', envKey)],
+      ...oauthOptions(values['oauth-client'], fromEnv(env, 'PETSTORE_OAUTH_CLIENTS'), values['token-ttl']),
       ...(generate ? { generate } : {}),
       ...(values.fixtures === undefined ? {} : { fixturesFile: values.fixtures }),
       ...(stateFile === undefined ? {} : { stateFile }),
@@ -201,6 +208,8 @@ const OPTIONS = {
   port: { type: 'string' },
   host: { type: 'string' },
   'api-key': { type: 'string', multiple: true },
+  'oauth-client': { type: 'string', multiple: true },
+  'token-ttl': { type: 'string' },
   seed: { type: 'string' },
   orders: { type: 'string' },
   fixtures: { type: 'string' },

@@ -13,6 +13,9 @@ Options:
   --port N              port to listen on (default 4010; 0 picks a free one)
   --host HOST           address to bind (default 127.0.0.1)
   --api-key KEY         accepted bearer key (RFC 6750 token); repeat for several (default: petstore-dev-key)
+  --oauth-client ID:SECRET  serve POST /oauth/token (OAuth 2.0 client credentials) for this client; its tokens
+                        are accepted beside the keys (repeatable; spec/oauth.openapi.yaml)
+  --token-ttl D         how long a token is accepted, on the mock's clock: 60s, 1h (default 1h)
   --seed N              generate orders from this seed instead of fixtures/orders.json (default seed 7)
   --orders M            how many orders to generate (default 25, at most ${MAX_ORDERS})
   --fixtures FILE       load orders from FILE: an array of orders, or {"orders": [...], "pets": [...]}
@@ -52,6 +55,7 @@ Environment (an option given on the command line wins):
   PORT                  as --port
   HOST                  as --host
   PETSTORE_API_KEY      as one --api-key
+  PETSTORE_OAUTH_CLIENTS  as --oauth-client, clients separated by commas or spaces (ci:s3cret,web:pw)
   PETSTORE_STORE        as --store
   PETSTORE_PASSTHROUGH  as --passthrough
 

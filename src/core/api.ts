@@ -4,6 +4,7 @@ import { type JournalLimits, RequestJournal } from './controls/journal.ts';
 import { parseLatency } from './controls/latency.ts';
 import { PassthroughControls, type PassthroughOptions } from './controls/passthrough.ts';
 import { type MockPreset, storePresets } from './controls/presets.ts';
+import { mayCreateSession } from './controls/sessions.ts';
 import { type MockStateDocument, prepareRestore, snapshotState } from './controls/snapshot.ts';
 import { TrafficControls } from './controls/traffic.ts';
 import {
@@ -15,6 +16,7 @@ import {
 } from './defaults.ts';
 import type { MockExtension, ServedRoute } from './extension.ts';
 import { type Answer, createHandle } from './handle.ts';
+import { ACCESS_TOKEN_SECRET } from './http/access-tokens.ts';
 import { apiKeyProblem } from './http/auth.ts';
 import { ControlPlanes, isControlPlane } from './http/control-planes.ts';
 import type { ApiError } from './http/errors.ts';
@@ -27,11 +29,12 @@ import { type OrderSeed, type PetSeed, parsePetSeed } from './orders/order-input
 import { inFixture, seedOrderStore } from './orders/seed.ts';
 import type { OrderStore } from './orders/store.ts';
 import { adminApi, adminTurnedOff } from './routes/admin.ts';
+import { type OAuthOptions, oauthPart } from './routes/oauth-token.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { deprecationNotice, petRoutes } from './routes/pets.ts';
 import type { Clock, MockRequest, MockResponse } from './types.ts';
 
-export interface MockApiOptions {
+export interface MockApiOptions extends OAuthOptions {
   /** Accepted bearer keys; default: the development key `petstore-dev-key`. */
   readonly apiKeys?: readonly string[];
   /** Seed orders (fixture format); default: fixtures/orders.json. Ignored when `store` is given. */
@@ -136,6 +139,12 @@ export interface MockApi {
   readonly store: OrderStore;
   readonly journal: RequestJournal;
   readonly apiKeys: readonly string[];
+  /**
+   * Whether `request` may create the session it names: a control-plane request, one with a valid key, or a
+   * token request of a configured OAuth client. Any other is answered by the default state until the session
+   * exists (any web page can send the header).
+   */
+  mayCreateSession(request: MockRequest): boolean;
   readonly basePath: string;
   /** Latency and fault rules (`/__mock/latency`, `/__mock/faults`; the MSW controller's `faults`). */
   readonly traffic: TrafficControls;
@@ -179,14 +188,24 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const origins = corsOrigins(options);
   const kit = new ResponseKit(origins);
   const controlPlanes = new ControlPlanes(options.adminCorsOrigins);
-  const secrets = options.secrets ?? new SecretRedactor(apiKeys);
+  const oauth = oauthPart(options, clock);
+  // The one redactor: keys, client secrets, and every token the mock issues (known by its form: a replica
+  // may have issued it).
+  const secrets = options.secrets ?? new SecretRedactor(apiKeys, [ACCESS_TOKEN_SECRET]);
+  for (const secret of oauth?.secrets ?? []) secrets.add(secret);
   const journal = new RequestJournal(options.journalLimit ?? {}, secrets, {
     session: options.session,
     origin: options.origin,
     creator: { name: 'petstore-mock', version: options.version ?? 'unknown' },
   });
   const traffic = new TrafficControls({ latency: startLatency(options.latency), random: options.random });
-  const extensions = [deprecationNotice(deprecation, kit), ...(options.extensions ?? [])];
+  // The token endpoint after the given extensions: the domains simulation's host routing refuses a Host
+  // that is not the mock's before anything answers.
+  const extensions = [
+    deprecationNotice(deprecation, kit),
+    ...(options.extensions ?? []),
+    ...(oauth ? [oauth.endpoint] : []),
+  ];
   const passthrough = new PassthroughControls(options.passthrough, basePath, specOperations, (path) =>
     extensions.some(
       (extension) => extension.pathPrefix !== undefined && path.startsWith(extension.pathPrefix),
@@ -197,6 +216,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     clock.reset();
     await store.reset();
     journal.clear();
+    await oauth?.tokens.clear();
     traffic.reset();
     passthrough.reset();
     for (const extension of extensions) await extension.reset?.();
@@ -234,6 +254,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const { respond, failure } = createHandle({
     basePath,
     apiKeys,
+    accessTokens: oauth?.tokens,
     router,
     extensions,
     kit,
@@ -269,6 +290,8 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     passthrough,
     presets,
     apiKeys,
+    mayCreateSession: (request) =>
+      mayCreateSession(request, apiKeys) || (oauth?.authenticates(request) ?? false),
     basePath,
     operations,
     routes,

@@ -2,7 +2,8 @@ import { answerInstead, shape } from './controls/faults.ts';
 import type { RequestJournal } from './controls/journal.ts';
 import type { Shaping, TrafficControls } from './controls/traffic.ts';
 import type { MockExtension } from './extension.ts';
-import { checkCredential } from './http/auth.ts';
+import type { AccessTokens } from './http/access-tokens.ts';
+import { bearerToken, checkCredential } from './http/auth.ts';
 import { nonJsonWrite } from './http/body.ts';
 import { type ControlPlanes, isControlPlane } from './http/control-planes.ts';
 import { ApiError, coreError } from './http/errors.ts';
@@ -15,6 +16,8 @@ import type { Clock, MockRequest, MockResponse } from './types.ts';
 export interface HandlerParts {
   readonly basePath: string;
   readonly apiKeys: readonly string[];
+  /** Tokens issued by `POST /oauth/token`, accepted beside the keys; undefined without OAuth clients. */
+  readonly accessTokens?: AccessTokens | undefined;
   readonly router: Router;
   readonly extensions: readonly MockExtension[];
   readonly kit: ResponseKit;
@@ -51,8 +54,8 @@ export interface Handle {
  * and never escapes; a returned promise never rejects.
  */
 export function createHandle(parts: HandlerParts): Handle {
-  const { basePath, apiKeys, router, extensions, kit, controlPlanes, journal, clock, storeCors, traffic } =
-    parts;
+  const { basePath, apiKeys, accessTokens, router, extensions, kit, controlPlanes, journal, clock } = parts;
+  const { storeCors, traffic } = parts;
   const realm = 'Bearer realm="petstore"';
   const unauthorized = {
     missing: kit.error(
@@ -63,6 +66,11 @@ export function createHandle(parts: HandlerParts): Handle {
     invalid: kit.error(
       coreError('UNAUTHORIZED', 'The API key is not valid.', {
         'www-authenticate': `${realm}, error="invalid_token", error_description="The API key is not valid"`,
+      }),
+    ),
+    expired: kit.error(
+      coreError('UNAUTHORIZED', 'The access token expired: get a new one from POST /oauth/token.', {
+        'www-authenticate': `${realm}, error="invalid_token", error_description="The access token expired"`,
       }),
     ),
   };
@@ -160,8 +168,19 @@ export function createHandle(parts: HandlerParts): Handle {
 
   function route(request: MockRequest): Answer {
     // Authentication comes before every other answer: no key and an unknown order is a 401, not a 404.
-    const credential = checkCredential(request.headers.authorization, apiKeys);
-    if (credential !== 'valid') return unauthorized[credential];
+    const header = request.headers.authorization;
+    const credential = checkCredential(header, apiKeys);
+    if (credential === 'valid') return authorized(request);
+    if (credential === 'missing' || accessTokens === undefined) return unauthorized[credential];
+    // Not a key: perhaps a token the state issued (a shared store answers later).
+    const verdict = accessTokens.verify(bearerToken(header) as string);
+    if (verdict instanceof Promise) {
+      return verdict.then((found) => (found === 'valid' ? authorized(request) : unauthorized[found]));
+    }
+    return verdict === 'valid' ? authorized(request) : unauthorized[verdict];
+  }
+
+  function authorized(request: MockRequest): Answer {
     if (!request.path.startsWith(apiPrefix)) {
       throw coreError('NOT_FOUND', `The API lives under ${basePath}/, for example ${basePath}/store/orders.`);
     }

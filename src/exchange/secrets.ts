@@ -1,6 +1,12 @@
 /** What a secret is replaced with wherever the mock shows a request (the journal, the request log); HARs use their own. */
 export const REDACTED = '[redacted]';
 
+/** A secret known by its form: text holding `prefix` is searched with `pattern` (global, no backtracking). */
+export interface SecretShape {
+  readonly prefix: string;
+  readonly pattern: RegExp;
+}
+
 /**
  * The one place that knows the mock's secrets (its API keys, and whatever else is added: tokens it issues)
  * and takes them out of text before the mock shows it: the request journal, the request log, the report of
@@ -11,8 +17,11 @@ export class SecretRedactor {
   /** Longest first, so that no secret leaves a fragment of a longer one that contains it. */
   #secrets: string[] = [];
   #lowerCase: string[] = [];
+  readonly #shapes: readonly SecretShape[];
 
-  constructor(secrets: Iterable<string> = []) {
+  /** `shapes`: secrets known by their form rather than listed (tokens another replica may have issued). */
+  constructor(secrets: Iterable<string> = [], shapes: readonly SecretShape[] = []) {
+    this.#shapes = shapes;
     for (const secret of secrets) this.add(secret);
   }
 
@@ -25,7 +34,7 @@ export class SecretRedactor {
 
   /** `text` with every secret in it, in whatever percent-encoding, replaced by `replacement`. */
   redact(text: string, replacement = REDACTED): string {
-    if (this.#secrets.length === 0) return text;
+    if (this.#secrets.length === 0 && this.#shapes.length === 0) return text;
     if (!text.includes('%')) return this.#replace(text, replacement);
     const { decoded, spans } = decodeEscapes(text);
     const hidden = this.#find(decoded);
@@ -60,6 +69,9 @@ export class SecretRedactor {
     for (const secret of this.#secrets) {
       if (result.includes(secret)) result = result.replaceAll(secret, replacement);
     }
+    for (const { prefix, pattern } of this.#shapes) {
+      if (result.includes(prefix)) result = result.replace(pattern, replacement);
+    }
     return result;
   }
 
@@ -73,6 +85,15 @@ export class SecretRedactor {
         if (covered.subarray(at, end).includes(1)) continue;
         covered.fill(1, at, end);
         found.push([at, end]);
+      }
+    }
+    for (const { prefix, pattern } of this.#shapes) {
+      if (!text.includes(prefix)) continue;
+      for (const match of text.matchAll(pattern)) {
+        const end = match.index + match[0].length;
+        if (covered.subarray(match.index, end).includes(1)) continue;
+        covered.fill(1, match.index, end);
+        found.push([match.index, end]);
       }
     }
     return found.sort((a, b) => a[0] - b[0]);

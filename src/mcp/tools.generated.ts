@@ -347,7 +347,7 @@ export const adminTools: readonly AdminTool[] = [
   {
     "name": "reset",
     "title": "Back to the seed state",
-    "description": "Back to the seed state. Orders, the request journal, the clock and the dashboard simulation return to their seed state. A body is not needed; `{}` is accepted. (POST /__mock/reset, spec/mock-admin.openapi.yaml adminReset)",
+    "description": "Back to the seed state. Orders, the request journal, the clock and the dashboard simulation return to their seed state, and the OAuth tokens issued are forgotten. A body is not needed; `{}` is accepted. (POST /__mock/reset, spec/mock-admin.openapi.yaml adminReset)",
     "spec": "mock-admin.openapi.yaml",
     "operationId": "adminReset",
     "method": "POST",

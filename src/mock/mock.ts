@@ -1,7 +1,6 @@
 import { createMockApi, type MockApiOptions } from '../core/api.ts';
 import type { ClockMode, MockClock } from '../core/controls/clock.ts';
 import {
-  mayCreateSession,
   SESSION_HEADER,
   type SessionDirectory,
   type SessionLimits,
@@ -11,6 +10,7 @@ import {
 } from '../core/controls/sessions.ts';
 import type { ExtensionFactory, MockExtension } from '../core/extension.ts';
 import type { Answer } from '../core/handle.ts';
+import type { TokenStore } from '../core/http/access-tokens.ts';
 import type { OrderStore } from '../core/orders/store.ts';
 import type { MockRequest, MockResponse } from '../core/types.ts';
 import { answeringHealth, type HealthOptions } from './health.ts';
@@ -22,7 +22,8 @@ export type { MockState, SessionParts, StatePort } from './state.ts';
 /** Methods that change nothing (for `onChange`). */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export interface MockOptions extends Omit<MockApiOptions, 'clock' | 'extensions' | 'store' | 'session'> {
+export interface MockOptions
+  extends Omit<MockApiOptions, 'clock' | 'extensions' | 'store' | 'session' | 'tokens'> {
   /**
    * Where the mock keeps its state: in this process (default: `memoryState` from `clock`, `orders` and
    * `store`) or shared by replicas (`openRedisState`). A state brings its own clock, seed and store, so
@@ -105,6 +106,7 @@ export function createMock(options: MockOptions = {}): Mock {
     store: OrderStore,
     clock: MockClock,
     session?: string,
+    tokens?: TokenStore,
     journalLimit = options.journalLimit,
   ): MockState => {
     const extensions = (options.extensions ?? []).map((extension) =>
@@ -115,6 +117,7 @@ export function createMock(options: MockOptions = {}): Mock {
       clock,
       store,
       session,
+      tokens,
       journalLimit,
       secrets: secrets ?? options.secrets,
       version: options.version ?? options.health?.version,
@@ -122,13 +125,13 @@ export function createMock(options: MockOptions = {}): Mock {
     });
     return { ...api, extensions };
   };
-  const main = build(port.store, port.clock);
+  const main = build(port.store, port.clock, undefined, port.tokens);
   // Every session redacts what the default state does (one redactor, so a secret added to it counts everywhere).
   secrets = main.secrets;
   // The journals of all sessions share one bound (a session's journal gets its share of it).
   const sessionJournal = sessionJournalLimits(options.journalLimit, limits.maxSessions);
   const sessions = port.sessions({
-    build: (store, clock, id) => build(store, clock, id, sessionJournal),
+    build: (store, clock, id, tokens) => build(store, clock, id, tokens, sessionJournal),
     limits,
   });
   const run = port.run?.bind(port);
@@ -149,12 +152,7 @@ export function createMock(options: MockOptions = {}): Mock {
     let state: MockState | undefined | Promise<MockState | undefined>;
     try {
       // A request that may not create its session is answered by the default state until the session lives.
-      state =
-        id === undefined
-          ? main
-          : mayCreateSession(request, main.apiKeys)
-            ? sessions.use(id)
-            : sessions.find(id);
+      state = id === undefined ? main : main.mayCreateSession(request) ? sessions.use(id) : sessions.find(id);
     } catch (error) {
       return main.failure(request, error);
     }
@@ -188,7 +186,7 @@ export function createMock(options: MockOptions = {}): Mock {
     // created yet is the default state's, as in `answer`.
     let state: MockState | undefined | Promise<MockState | undefined>;
     try {
-      state = mayCreateSession(request, main.apiKeys) ? sessions.use(id) : sessions.find(id);
+      state = main.mayCreateSession(request) ? sessions.use(id) : sessions.find(id);
     } catch {
       return undefined;
     }

@@ -135,6 +135,28 @@ describe('sessions picked by X-Mock-Session', () => {
     ]);
   });
 
+  test('a token request creates its session only when it authenticates a configured client', async () => {
+    const { m, send } = mock({ oauthClients: [{ clientId: 'web', clientSecret: 's3cret' }] });
+    const tokenRequest = async (session: string, body: string) =>
+      (
+        await m.handle({
+          method: 'POST',
+          path: '/oauth/token',
+          query: '',
+          headers: { 'x-mock-session': session, 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+        })
+      ).status;
+    expect(
+      await tokenRequest('guessing', 'grant_type=client_credentials&client_id=web&client_secret=no'),
+    ).toBe(400);
+    expect((await send('/__mock/sessions')).json).toEqual([]);
+    expect(
+      await tokenRequest('app', 'grant_type=client_credentials&client_id=web&client_secret=s3cret'),
+    ).toBe(200);
+    expect(((await send('/__mock/sessions')).json as { id: string }[]).map((s) => s.id)).toEqual(['app']);
+  });
+
   test('the journals of all sessions together stay within one bound, whatever --max-sessions is', async () => {
     const { m, send } = mock({ sessions: { maxSessions: 100 } });
     const padding = 'x'.repeat(10_000);

@@ -14,6 +14,7 @@ const specDir = new URL('../../spec/', import.meta.url);
 const specFiles = readdirSync(specDir).filter((file) => file.endsWith('.yaml'));
 const storeSpec = parse(readFileSync(new URL('openapi.yaml', specDir), 'utf8'));
 const adminSpec = parse(readFileSync(new URL('mock-admin.openapi.yaml', specDir), 'utf8'));
+const oauthSpec = parse(readFileSync(new URL('oauth.openapi.yaml', specDir), 'utf8'));
 
 /** `METHOD /path/{}` for every operation of a spec, parameter names left out. */
 function specOperations(spec: { paths: Record<string, object> }): string[] {
@@ -65,6 +66,14 @@ describe('spec/', () => {
     const docs = readFileSync(new URL('../../docs/sessions.md', import.meta.url), 'utf8');
     const named = /__mock\/sessions +# ([\w, ]+)$/m.exec(docs)?.[1]?.split(/, */);
     expect(named).toEqual(Object.keys(adminSpec.components.schemas.Session.properties));
+  });
+
+  test('the token endpoint serves exactly the operations of spec/oauth.openapi.yaml', () => {
+    const served = createMock({ oauthClients: [{ clientId: 'ci', clientSecret: 's3cret' }] })
+      .routes.filter(({ path }) => path.startsWith('/oauth/'))
+      .map(({ method, path }) => `${method} ${path}`);
+    expect(served).toEqual(specOperations(oauthSpec));
+    expect(createMock().routes.filter(({ path }) => path.startsWith('/oauth/'))).toEqual([]);
   });
 
   test('declares the /v1 prefix on every server and bearer security for every operation', () => {

@@ -2,6 +2,7 @@ import type { MockApi } from '../core/api.ts';
 import type { MockClock } from '../core/controls/clock.ts';
 import type { SessionDirectory, SessionLimits } from '../core/controls/sessions.ts';
 import type { MockExtension, SharedDocuments } from '../core/extension.ts';
+import type { TokenStore } from '../core/http/access-tokens.ts';
 import type { OrderStore } from '../core/orders/store.ts';
 import type { MockRequest } from '../core/types.ts';
 
@@ -12,8 +13,11 @@ export interface MockState extends MockApi {
 
 /** What the composition root gives the port to build its sessions. */
 export interface SessionParts {
-  /** Session `session`'s whole state (journal, traffic rules, extensions from factories) on `store` and `clock`. */
-  build(store: OrderStore, clock: MockClock, session: string): MockState;
+  /**
+   * Session `session`'s whole state (journal, traffic rules, extensions from factories) on `store` and `clock`,
+   * with the tokens `POST /oauth/token` issues kept in `tokens` (default: in this process).
+   */
+  build(store: OrderStore, clock: MockClock, session: string, tokens?: TokenStore): MockState;
   readonly limits: SessionLimits;
 }
 
@@ -27,6 +31,11 @@ export interface StatePort {
   readonly store: OrderStore;
   /** The mock's one clock, read by every part (the pets sunset, the journal, the extensions). */
   readonly clock: MockClock;
+  /**
+   * Where the default state keeps the access tokens it issues (`POST /oauth/token`); without it, in this
+   * process. A state shared by replicas keeps them shared, so a token from one replica is valid on all.
+   */
+  readonly tokens?: TokenStore;
   /**
    * What the extensions keep, by extension (the domains simulation's store under `domains`), handed to every
    * extension factory; an extension without an entry keeps its own in memory.

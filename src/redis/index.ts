@@ -5,6 +5,7 @@ import { seedOrders } from '../core/orders/seed.ts';
 import { type Clock, type MockRequest, systemClock } from '../core/types.ts';
 import { DOMAINS_DOCUMENT } from '../domains/extension.ts';
 import type { MockState, SessionParts, StatePort } from '../mock/state.ts';
+import { redisTokenStore } from './access-tokens.ts';
 import { connectRedis } from './connection.ts';
 import { RedisOrderStore } from './order-store.ts';
 import { DEFAULT_KEY_PREFIX, printableStoreUrl } from './settings.ts';
@@ -42,8 +43,8 @@ export interface RedisState extends StatePort {
 }
 
 /**
- * Connects to Redis and opens the shared state: the orders, the mock's clock, the domains simulation's
- * document and the sessions. Throws StoreUnreachableError when Redis cannot be reached.
+ * Connects to Redis and opens the shared state: the orders, the mock's clock, the issued OAuth tokens, the
+ * domains simulation's document and the sessions. Throws StoreUnreachableError when Redis cannot be reached.
  *
  * @example
  * const state = await openRedisState({ url: 'redis://127.0.0.1:6379/0' });
@@ -61,6 +62,7 @@ export async function openRedisState(options: RedisStateOptions): Promise<RedisS
     return {
       store,
       clock: shared.clock,
+      tokens: redisTokenStore(client, prefix, shared),
       documents: { [DOMAINS_DOCUMENT]: shared.store },
       sessions: (parts) => new RedisSessions(client, prefix, store, shared, parts),
       run: shared.run,

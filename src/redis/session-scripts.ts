@@ -2,9 +2,18 @@ import { defineLua } from './connection.ts';
 
 /**
  * The keys of a session under `P:session:<id>`: its revision (created with the session and alive exactly as
- * long as it is: every script asks it), its own orders once changed, and its simulation-and-clock document.
+ * long as it is: every script asks it), its own orders once changed, its simulation-and-clock document, and
+ * the OAuth tokens it issued.
  */
-export const SESSION_KEYS = ['revision', 'orders', 'order-ids', 'max-id', 'dashboard', 'dashboard:version'];
+export const SESSION_KEYS = [
+  'revision',
+  'orders',
+  'order-ids',
+  'max-id',
+  'dashboard',
+  'dashboard:version',
+  'tokens',
+];
 
 /**
  * The registry every replica shares: KEYS are `P:sessions` (sorted set: id by last use, on the mock's clock),

@@ -194,6 +194,10 @@ export function createSharedDashboard(
     clock,
     /** The mock's clock now, and the version of the default document it was read from ('' if none seen). */
     mockNow: () => ({ now: mockClock().now(), version: main.cached?.version ?? '' }),
+    /** Loads the running request's copy of its state's document, so that the clock it reads is the shared one. */
+    async loadClock(): Promise<void> {
+      await current();
+    },
     /** Reads the default document again when another replica changed it (its clock, for session expiry). */
     async refresh(): Promise<void> {
       const found = await main.document.load(main.cached?.version ?? '');

@@ -6,6 +6,7 @@ import {
   tooManySessions,
 } from '../core/controls/sessions.ts';
 import type { MockState, SessionParts } from '../mock/state.ts';
+import { redisTokenStore } from './access-tokens.ts';
 import { type LuaScript, type RedisClient, runScript, storeUnavailable } from './connection.ts';
 import { type RedisOrderStore, sessionDropped } from './order-store.ts';
 import { dropScript, listScript, useScript } from './session-scripts.ts';
@@ -121,8 +122,9 @@ export class RedisSessions implements SessionDirectory<MockState> {
     const sessionPrefix = `${this.#prefix}:session:${id}`;
     const store = this.#orders.session(id, sessionPrefix);
     const alive = { aliveKey: `${sessionPrefix}:revision`, dropped: () => sessionDropped(id) };
+    const tokens = redisTokenStore(this.#client, sessionPrefix, this.#shared, alive);
     const built = this.#shared.session(sessionPrefix, alive, () =>
-      this.#parts.build(store, this.#shared.clock, id),
+      this.#parts.build(store, this.#shared.clock, id, tokens),
     );
     return { incarnation, ...built };
   }

@@ -5,14 +5,19 @@ import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 
 /**
- * The three specs, each dereferenced once by Redocly's bundler (so a `$ref`, within a file or to another file,
+ * The specs, each dereferenced once by Redocly's bundler (so a `$ref`, within a file or to another file,
  * is followed the same way everywhere), with one ajv instance for every schema in them.
  *
  * int64 is handled once, exactly: bodies are read with integers beyond 2^53 kept as BigInt, and every
  * `type: integer, format: int64` schema becomes the `int64` keyword, which accepts a number or a BigInt
  * within [-2^63, 2^63 - 1]. A rounded JSON.parse number would let 2^63 pass as 2^63 - 1.
  */
-export const SPEC_FILES = ['openapi.yaml', 'mock-admin.openapi.yaml', 'dashboard.openapi.yaml'] as const;
+export const SPEC_FILES = [
+  'openapi.yaml',
+  'mock-admin.openapi.yaml',
+  'dashboard.openapi.yaml',
+  'oauth.openapi.yaml',
+] as const;
 export type SpecFile = (typeof SPEC_FILES)[number];
 
 type Json = Record<string, unknown>;

@@ -7,8 +7,8 @@ import {
 } from './spec-documents.ts';
 
 /**
- * The one test-side validator of what the mock answers, for all three specs (the Store API, the admin API and
- * the dashboard API): every response the HTTP, MSW and dashboard tests see is checked here. The conformance
+ * The one test-side validator of what the mock answers, for every spec (the Store API, the admin API, the
+ * dashboard API and the token endpoint): every response the HTTP, MSW and dashboard tests see is checked here. The conformance
  * suite keeps its own validator on purpose: it shares nothing with the mock but the spec.
  */
 type Json = Record<string, unknown>;

@@ -45,17 +45,23 @@ function whatIsWrong(key: string): string {
  * (Basic, say) carries no bearer credential, so it counts as missing; a malformed or unknown token is invalid.
  */
 export function checkCredential(header: string | undefined, apiKeys: readonly string[]): Credential {
-  if (header === undefined) return 'missing';
-  const trimmed = header.trim();
-  const space = trimmed.search(/\s/);
-  const scheme = space === -1 ? trimmed : trimmed.slice(0, space);
-  if (scheme.toLowerCase() !== 'bearer') return 'missing';
-  const token = space === -1 ? '' : trimmed.slice(space).trim();
+  const token = bearerToken(header);
+  if (token === undefined) return 'missing';
   if (!BEARER_TOKEN.test(token)) return 'invalid';
   let matched = false;
   // Compare against every key, even after a match, so timing does not tell which key matched.
   for (const key of apiKeys) matched = constantTimeEquals(token, key) || matched;
   return matched ? 'valid' : 'invalid';
+}
+
+/** The token after "Bearer " (possibly empty or malformed), or undefined when the header is not Bearer. */
+export function bearerToken(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const trimmed = header.trim();
+  const space = trimmed.search(/\s/);
+  const scheme = space === -1 ? trimmed : trimmed.slice(0, space);
+  if (scheme.toLowerCase() !== 'bearer') return undefined;
+  return space === -1 ? '' : trimmed.slice(space).trim();
 }
 
 /**
