@@ -30,6 +30,7 @@ import {
   type Target,
   type Workload,
 } from './bench-load.ts';
+import { harExport, putState, restoreInProcess, stateFileWrites } from './bench-planes.ts';
 import {
   bareNodeStart,
   conformanceRun,
@@ -48,6 +49,7 @@ import {
   serverCpu,
   spawnNode,
   startedPids,
+  stop,
   stopAll,
   waitForStatus,
 } from './bench-processes.ts';
@@ -363,7 +365,8 @@ const sessions: Section = {
         const workload = list('session-load', 25);
         const samples = await alternate([inSession, plain], workload, loadOptions(bench, workload));
         bench.raw['session-load'] = samples;
-        const cpu = (of: readonly Sample[]) => median(of.flatMap((sample) => sample.cpuMicrosPerRequest ?? []));
+        const cpu = (of: readonly Sample[]) =>
+          median(of.flatMap((sample) => sample.cpuMicrosPerRequest ?? []));
         rows.push({
           id: 'session-load',
           measure: 'GET list, 25 orders, in a session (X-Mock-Session, memory): CPU cost, without ÷ with one',
@@ -606,6 +609,30 @@ const conformance: Section = {
   },
 };
 
+/** All the checks, the opt-in ones given their orders by the mock's provider-state URL. */
+const withStateUrl: Section = {
+  ids: ['conformance-state-url'],
+  run: async (bench) => {
+    const result = await conformanceRun(bench.context, bench.opts.server === 'dist', (origin) => [
+      '--state-url',
+      `${origin}/__mock/provider-states`,
+    ]).catch((error: Error) => ({ kind: 'skipped', reason: error.message }) as const);
+    const measure = 'Conformance CLI against the mock with --state-url (every check runs), wall time';
+    const id = 'conformance-state-url';
+    if (result.kind === 'skipped') return [{ id, measure, ours: '', skipped: result.reason }];
+    return [
+      {
+        id,
+        measure,
+        ours: `${fixed(result.seconds, 2)} s (${result.note})`,
+        value: result.seconds,
+        unit: ' s',
+        goal: { at: 'most', value: 1, unit: 's' },
+      },
+    ];
+  },
+};
+
 const exploration: Section = {
   ids: ['explore'],
   run: async (bench) => {
@@ -629,6 +656,182 @@ const exploration: Section = {
   },
 };
 
+/**
+ * The validating proxy (petstore-conformance proxy) and the mock's pass-through, each against a bare
+ * node:http forwarding proxy (scripts/bare-proxy.ts) in front of the same upstream (the bare baseline),
+ * the proxies pinned where the servers are: CPU per forwarded exchange, alternating. Then the latency the
+ * validating proxy adds at 1,000 requests/s: its p99 minus the upstream's own, asked directly.
+ */
+const proxies: Section = {
+  ids: ['proxy', 'proxy-latency', 'passthrough'],
+  run: async (bench) => {
+    const { context, opts } = bench;
+    const rows: Row[] = [];
+    try {
+      const upstream = spawnNode(
+        'upstream',
+        ['--import', 'tsx', 'scripts/bare-baseline.ts', '--api-key', API_KEY],
+        { cwd: root },
+      );
+      const upstreamOrigin = await bannerUrl(upstream);
+      const bareProxy = spawnNode(
+        'bare proxy',
+        ['--import', 'tsx', 'scripts/bare-proxy.ts', '--upstream', upstreamOrigin],
+        { cpu: context.cpu, cwd: root },
+      );
+      const bare: Target = {
+        name: 'bare',
+        origin: await bannerUrl(bareProxy),
+        basePath: '/v1',
+        pid: bareProxy.pid,
+      };
+      const auth = { authorization: `Bearer ${API_KEY}` };
+      const listOf25 = list('proxy', 25);
+      const cpu = (of: readonly Sample[]) => median(of.flatMap((sample) => sample.cpuMicrosPerRequest ?? []));
+      const cpuRow = (id: string, measure: string, samples: Record<string, Sample[]>, goal: number): Row => ({
+        id,
+        measure: `${measure}: CPU cost per exchange, bare forwarding proxy ÷ ours`,
+        ours: `${fixed(cpu(samples.ours ?? []), 1)} µs CPU/exchange`,
+        reference: `bare proxy: ${fixed(cpu(samples.bare ?? []), 1)} µs CPU/exchange`,
+        value: cpuEfficiency(samples.ours ?? [], samples.bare ?? []),
+        goal: { at: 'least', value: goal },
+      });
+      if (bench.wanted('proxy') || bench.wanted('proxy-latency')) {
+        const port = await freePort();
+        const command =
+          opts.server === 'dist'
+            ? ['bin/petstore-conformance.js']
+            : ['--import', 'tsx', 'conformance/cli.ts'];
+        const child = spawnNode(
+          'validating proxy',
+          [...command, 'proxy', '--upstream', `${upstreamOrigin}/v1`, '--port', String(port)],
+          { cpu: context.cpu, cwd: root },
+        );
+        const origin = `http://127.0.0.1:${port}`;
+        await waitForStatus(child, `${origin}/v1/store/orders`, auth, 200, 60_000);
+        const proxy: Target = { name: 'ours', origin, basePath: '/v1', pid: child.pid };
+        if (bench.wanted('proxy')) {
+          log('validating proxy: ours, bare');
+          const samples = await alternate([proxy, bare], listOf25, loadOptions(bench, listOf25));
+          bench.raw.proxy = samples;
+          rows.push(cpuRow('proxy', 'Validating proxy, GET list of 25', samples, 0.5));
+        }
+        if (bench.wanted('proxy-latency')) {
+          log('validating proxy at 1,000 requests/s: ours, the upstream directly');
+          const direct: Target = {
+            name: 'direct',
+            origin: upstreamOrigin,
+            basePath: '/v1',
+            pid: upstream.pid,
+          };
+          const paced = { ...loadOptions(bench, listOf25), rate: 1000 };
+          const samples = await alternate([proxy, direct], listOf25, paced);
+          bench.raw['proxy-latency'] = samples;
+          const p99 = (of: readonly Sample[]) => median(of.map((sample) => sample.latencyP99Ms));
+          rows.push({
+            id: 'proxy-latency',
+            measure:
+              'Validating proxy at 1,000 requests/s: p99 latency it adds (through it − the upstream asked directly)',
+            ours: `p99 ${fixed(p99(samples.ours ?? []), 1)} ms`,
+            reference: `directly: p99 ${fixed(p99(samples.direct ?? []), 1)} ms`,
+            value: p99(samples.ours ?? []) - p99(samples.direct ?? []),
+            digits: 1,
+            unit: ' ms',
+            goal: { at: 'most', value: 2, unit: 'ms' },
+          });
+        }
+        await stop(child);
+      }
+      if (bench.wanted('passthrough')) {
+        const mock = await startOurs(context, 'ours (pass-through)', [
+          '--passthrough',
+          `${upstreamOrigin}/v1`,
+        ]);
+        // A path the mock does not define, so every request goes upstream.
+        const unknown: Workload = { ...listOf25, id: 'passthrough', path: '/store/inventory' };
+        const ours: Target = { name: 'ours', origin: mock.origin, basePath: '/v1', pid: mock.child.pid };
+        log('pass-through: ours, bare');
+        const samples = await alternate([ours, bare], unknown, loadOptions(bench, unknown));
+        bench.raw.passthrough = samples;
+        rows.push(
+          cpuRow(
+            'passthrough',
+            'Pass-through (--passthrough), a path the mock does not define',
+            samples,
+            0.8,
+          ),
+        );
+      }
+    } finally {
+      await stopAll();
+    }
+    return rows;
+  },
+};
+
+/** HAR export, state documents and the state file's writes (scripts/bench-planes.ts). */
+const planes: Section = {
+  ids: ['har', 'state', 'state-file'],
+  run: async (bench) => {
+    const { context, opts } = bench;
+    const rows: Row[] = [];
+    if (bench.wanted('har')) {
+      const har = await harExport(context);
+      bench.raw.har = har;
+      rows.push({
+        id: 'har',
+        measure:
+          'HAR export of a full journal (1,000 entries, GET /__mock/requests?format=har), median of 21',
+        ours: `${fixed(har.ms, 1)} ms (${fixed(har.bytes / 1024)} KB)`,
+        value: har.ms,
+        digits: 1,
+        unit: ' ms',
+        goal: { at: 'most', value: 20, unit: 'ms' },
+      });
+    }
+    if (bench.wanted('state')) {
+      const small = await putState(context, [], 51);
+      const large = await restoreInProcess(opts.large, 5);
+      bench.raw.state = { small, large };
+      const state = (orders: string, result: { ms: number; bytes: number }, goal: number): Row => ({
+        id: 'state',
+        measure: `PUT /__mock/state of ${orders}, median`,
+        ours: `${fixed(result.ms, 2)} ms (${fixed(result.bytes / 1024)} KB)`,
+        value: result.ms,
+        digits: 2,
+        unit: ' ms',
+        goal: { at: 'most', value: goal, unit: 'ms' },
+      });
+      rows.push(
+        state('the 25-order seed (request to last byte)', small, 1),
+        state(
+          `${opts.large.toLocaleString('en-US')} orders (restore() in-process: over 1 MiB, the server answers 413)`,
+          large,
+          100,
+        ),
+      );
+    }
+    if (bench.wanted('state-file')) {
+      const { writes, burstMs } = await stateFileWrites(context, [
+        '--seed',
+        String(SEED),
+        '--orders',
+        '5000',
+      ]);
+      bench.raw['state-file'] = { writes, burstMs };
+      rows.push({
+        id: 'state-file',
+        measure: '--state-file: writes of the file during a burst of 1,000 cancels (one after another)',
+        ours: `${writes} writes (the burst took ${fixed(burstMs)} ms)`,
+        value: writes,
+        digits: 0,
+        goal: { at: 'most', value: 10 },
+      });
+    }
+    return rows;
+  },
+};
+
 /** The bench, in order. A new section goes here. */
 const SECTIONS: readonly Section[] = [
   storeApiLoad,
@@ -638,7 +841,10 @@ const SECTIONS: readonly Section[] = [
   msw,
   bundle,
   conformance,
+  withStateUrl,
   exploration,
+  planes,
+  proxies,
   replicas,
   sessions,
   hostile,
