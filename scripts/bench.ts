@@ -53,8 +53,8 @@ import {
   stopAll,
   waitForStatus,
 } from './bench-processes.ts';
-import { replicasBench, replicasMarkdown } from './bench-replicas.ts';
-import { type BenchResults, fixed, type Goal, markdown, type Row } from './bench-report.ts';
+import { type RoundTrips, replicasBench, replicasMarkdown } from './bench-replicas.ts';
+import { type BenchResults, fixed, type Goal, type LoadResult, markdown, type Row } from './bench-report.ts';
 import { sessionLines, sessionMemory } from './bench-sessions.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -333,18 +333,46 @@ const replicas: Section = {
   ids: ['replicas'],
   run: async (bench) => {
     const { opts } = bench;
-    const results = await replicasBench(bench.context, {
-      seconds: opts.seconds,
-      rounds: opts.rounds,
-      warmupSeconds: opts.warmupSeconds,
-      connections: opts.connections,
-      large: opts.large,
-      seed: SEED,
-      cancel: cancelWorkload(opts.large),
-    });
+    const roundTrips: RoundTrips = {};
+    const results = await replicasBench(
+      bench.context,
+      {
+        seconds: opts.seconds,
+        rounds: opts.rounds,
+        warmupSeconds: opts.warmupSeconds,
+        connections: opts.connections,
+        large: opts.large,
+        seed: SEED,
+        cancel: cancelWorkload(opts.large),
+      },
+      roundTrips,
+    );
     bench.raw.replicas = results;
+    bench.raw['replicas-round-trips'] = roundTrips;
     bench.appendix.push(replicasMarkdown(results, cpus().length));
-    return [];
+    if (!Array.isArray(results)) return [];
+    const cpu = (of: readonly Sample[]) => median(of.flatMap((sample) => sample.cpuMicrosPerRequest ?? []));
+    const rows: Row[] = (results as readonly LoadResult[]).map((result, index) => {
+      const { memory = [], redis = [] } = result.samples;
+      return {
+        id: 'replicas',
+        measure: `Redis, ${result.title}: CPU cost, the memory mock's ÷ the Redis mock's plus redis-server's`,
+        ours: `${fixed(cpu(redis), 1)} µs CPU/req (mock and redis-server)`,
+        reference: `memory: ${fixed(cpu(memory), 1)} µs CPU/req`,
+        value: cpuEfficiency(redis, memory),
+        goal: { at: 'least', value: index === 0 ? 0.8 : 0.7 },
+      } satisfies Row;
+    });
+    for (const [what, trips] of Object.entries(roundTrips)) {
+      rows.push({
+        id: 'replicas',
+        measure: `Redis round trips per Store API request: ${what} (INFO commandstats)`,
+        ours: `${fixed(trips, 2)} commands/request`,
+        value: trips,
+        goal: { at: 'most', value: 1 },
+      });
+    }
+    return rows;
   },
 };
 
