@@ -1,8 +1,8 @@
-import type { ExchangeRecord, RecordedHeaders } from '../../src/exchange/record.ts';
-import { isCredentialHeader, redactRecord } from '../../src/exchange/redact.ts';
+import { isCredentialName } from '../../src/exchange/credential-names.ts';
+import { type ExchangeRecord, headerRecord, type RecordedHeaders } from '../../src/exchange/record.ts';
+import { redactRecord } from '../../src/exchange/redact.ts';
 import type { ExchangeResponse } from '../http/exchange.ts';
 import type { Forwarded } from './forward.ts';
-import { headerRecord } from './headers.ts';
 
 /** Request bodies up to this size are kept in the proxy's HAR (the mock's journal keeps none). */
 const MAX_KEPT_REQUEST_BODY = 64 * 1024;
@@ -59,6 +59,6 @@ function unredactedCredentials(
 
 function redacted(headers: RecordedHeaders, redact: (text: string) => string): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => [name, isCredentialHeader(name) ? value : redact(value)]),
+    Object.entries(headers).map(([name, value]) => [name, isCredentialName(name) ? value : redact(value)]),
   );
 }

@@ -72,6 +72,8 @@ export interface CliOptions {
   readonly passthrough?: string;
   /** Time to connect to the upstream and get its answer's head, and between body chunks, in ms. */
   readonly passthroughTimeoutMs: number;
+  /** Append every forwarded exchange, redacted, to this HAR file. */
+  readonly recordMisses?: string;
 }
 
 export type ParsedCommand =
@@ -157,6 +159,7 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
     );
   }
   const replicas = replicaOptions(values, env);
+  const recordMisses = recordMissesOption(values, env, passthrough, replicas.workers);
   return {
     kind: 'serve',
     options: {
@@ -197,6 +200,7 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
       },
       ...(passthrough === undefined ? {} : { passthrough }),
       passthroughTimeoutMs,
+      ...(recordMisses === undefined ? {} : { recordMisses }),
     },
   };
 }
@@ -235,6 +239,7 @@ const OPTIONS = {
   workers: { type: 'string', default: '1' },
   passthrough: { type: 'string' },
   'passthrough-timeout': { type: 'string', default: '30s' },
+  'record-misses': { type: 'string' },
   version: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -284,6 +289,25 @@ function dnsServerOption(text: string): string {
       `--dns-server must be ADDRESS:PORT, such as 127.0.0.1:5353 or [::1]:53, not ${quote(text)}.`,
     );
   }
+}
+
+/** --record-misses FILE (or PETSTORE_RECORD_MISSES): what --passthrough forwards, kept by one process. */
+function recordMissesOption(
+  values: ReturnType<typeof parse>['values'],
+  env: Environment,
+  passthrough: string | undefined,
+  workers: number,
+): string | undefined {
+  const file = values['record-misses'] ?? fromEnv(env, 'PETSTORE_RECORD_MISSES');
+  if (file === undefined) return undefined;
+  if (file === '') throw new UsageError('--record-misses needs a file path, such as misses.har.');
+  if (passthrough === undefined) {
+    throw new UsageError('--record-misses records what --passthrough forwards: add --passthrough URL.');
+  }
+  // Each process would rewrite the file with only its own exchanges.
+  if (workers > 1)
+    throw new UsageError(`--record-misses is written by one process, not by --workers ${workers}.`);
+  return file;
 }
 
 /** --store (or PETSTORE_STORE), --key-prefix and --workers (docs/replicas.md). */

@@ -44,6 +44,8 @@ Options:
                         (partial mocking; per operation: PUT /__mock/passthrough; docs/passthrough.md)
   --passthrough-timeout D  time to connect and get the upstream's answer, and between its body's chunks,
                         before a 504 or a cut body (default 30s)
+  --record-misses FILE  append every forwarded exchange to FILE, a HAR 1.2 (credentials and the mock's keys
+                        redacted) to grade (petstore-conformance grade --har) or to write fixtures from
   --store URL           share the state in Redis, e.g. redis://127.0.0.1:6379/0 (default: in memory)
   --key-prefix PREFIX   Redis key prefix; mocks with the same --store and prefix share one state
                         (default ${DEFAULT_KEY_PREFIX})
@@ -58,5 +60,6 @@ Environment (an option given on the command line wins):
   PETSTORE_OAUTH_CLIENTS  as --oauth-client, clients separated by commas or spaces (ci:s3cret,web:pw)
   PETSTORE_STORE        as --store
   PETSTORE_PASSTHROUGH  as --passthrough
+  PETSTORE_RECORD_MISSES  as --record-misses
 
-Exit codes: 0 stopped by Ctrl+C or SIGTERM (answers in flight finish first); 2 a bad option, fixture file or state file, a port in use, or Redis unreachable.`;
+Exit codes: 0 stopped by Ctrl+C or SIGTERM (answers in flight finish first); 2 a bad option, fixture file, state file or --record-misses file, a port in use, or Redis unreachable.`;

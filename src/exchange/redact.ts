@@ -1,17 +1,16 @@
+import { isCredentialName } from './credential-names.ts';
 import type { ExchangeRecord, RecordedHeaders } from './record.ts';
 import { SecretRedactor } from './secrets.ts';
 
 /** What stands in for a credential in every HAR the kit writes. */
 export const REDACTED = '[REDACTED]';
 
-/** Header fields whose value is a credential, whatever it holds (Authorization keeps its scheme). */
-const CREDENTIAL_HEADER = /authorization|cookie|api[-_]?key|token|secret|session|password|^x-auth|^auth/i;
 /** Query parameters whose value is a credential (`?api_key=`, `?access_token=`, `?code=`). */
 const CREDENTIAL_PARAM = /key|token|secret|session|passw|auth|sig|credential|code/i;
 
-/** Whether a header field's value is a credential to redact whole. */
-export function isCredentialHeader(name: string): boolean {
-  return CREDENTIAL_HEADER.test(name);
+/** Whether a query parameter's value is a credential. */
+export function isCredentialParam(name: string): boolean {
+  return CREDENTIAL_PARAM.test(name);
 }
 
 /**
@@ -54,7 +53,7 @@ function redactHeaders(headers: RecordedHeaders, text: (value: string) => string
     if (lower === 'authorization' || lower === 'proxy-authorization') redacted[name] = keepScheme(value);
     else if (lower === 'cookie') redacted[name] = redactCookies(value, '; ');
     else if (lower === 'set-cookie') redacted[name] = redactSetCookie(value);
-    else redacted[name] = isCredentialHeader(lower) ? REDACTED : text(value);
+    else redacted[name] = isCredentialName(lower) ? REDACTED : text(value);
   }
   return redacted;
 }
@@ -95,15 +94,18 @@ export function redactQuery(url: string): string {
     .split('&')
     .map((pair) => {
       const at = pair.indexOf('=');
-      if (at < 0 || !CREDENTIAL_PARAM.test(pair.slice(0, at))) return pair;
+      if (at < 0 || !isCredentialParam(pair.slice(0, at))) return pair;
       return `${pair.slice(0, at)}=${encodeURIComponent(REDACTED)}`;
     })
     .join('&');
   return `${url.slice(0, start + 1)}${query}${url.slice(end)}`;
 }
 
-/** Replaces each secret, in whatever percent-encoding (secrets.ts), wherever it appears. */
+/**
+ * The mock's own secrets (a SecretRedactor: its keys, the tokens it issued) or credentials found in traffic (a
+ * list: those under 6 characters replaced only where they stand alone), in whatever percent-encoding.
+ */
 function secretRedactor(secrets: SecretRedactor | readonly string[]): (text: string) => string {
-  const redactor = secrets instanceof SecretRedactor ? secrets : new SecretRedactor(secrets);
+  const redactor = secrets instanceof SecretRedactor ? secrets : new SecretRedactor().including(secrets);
   return (text) => redactor.redact(text, REDACTED);
 }
