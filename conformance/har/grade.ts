@@ -2,7 +2,7 @@ import { secretsInRequest, secretsInResponse } from '../../src/exchange/credenti
 import type { ExchangeRecord } from '../../src/exchange/record.ts';
 import { bodyCopy } from '../../src/forward/body-copy.ts';
 import { loadSpec } from '../contract/spec.ts';
-import { gradeExchange, type Observed } from '../proxy/grade.ts';
+import { gradeExchange, type Observed, preflightOf } from '../proxy/grade.ts';
 import { createRecorder, type ProxyReport } from '../proxy/report.ts';
 import { curlFor } from '../proxy/reproduce.ts';
 import { createSecrets } from '../proxy/secrets.ts';
@@ -79,9 +79,7 @@ export function gradeHar(
       method: record.request.method,
       path,
       authorization: record.request.headers.authorization,
-      preflight:
-        record.request.method === 'OPTIONS' &&
-        record.request.headers['access-control-request-method'] !== undefined,
+      preflight: preflightOf(record.request.method, (name) => record.request.headers[name]),
       response: {
         status: response.status,
         headers: response.headers,

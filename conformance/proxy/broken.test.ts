@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { registry } from '../checks/index.ts';
+import { type RuleId, rule } from '../rules/catalogue.ts';
 import type { Listening } from '../test-support/listen.ts';
 import { startTarget, TARGET_KEY, type TargetOptions } from '../test-support/target.ts';
 import { type RunningProxy, startProxy } from './server.ts';
@@ -81,6 +82,53 @@ describe('the proxy in front of broken upstreams', () => {
       operationId: 'listOrders',
       message: /GET \/store\/orders → 401 without WWW-Authenticate/,
     },
+    {
+      broken: 'a 500 for the list',
+      options: onList(() => ({
+        status: 500,
+        body: '{"code":"INTERNAL","message":"boom","status":500}',
+      })),
+      request: ['GET', '/store/orders', key] as const,
+      check: 'proxy.server-error',
+      operationId: 'listOrders',
+      message: /GET \/store\/orders → 500, not a status documented for listOrders \(a server error\)/,
+    },
+    {
+      broken: "a gateway's 503 for the list",
+      options: onList(() => ({
+        status: 503,
+        body: '{"code":"UNAVAILABLE","message":"later","status":503}',
+      })),
+      request: ['GET', '/store/orders', key] as const,
+      check: 'proxy.documented-status',
+      operationId: 'listOrders',
+      message: /GET \/store\/orders → 503, not a status documented for listOrders$/,
+    },
+    {
+      broken: 'a preflight that does not name Authorization',
+      options: {
+        transform: (req: { method: string }, res: { status: number; headers: Record<string, string> }) =>
+          req.method === 'OPTIONS'
+            ? { ...res, headers: { ...res.headers, 'access-control-allow-headers': '*' } }
+            : res,
+      },
+      request: [
+        'OPTIONS',
+        '/store/orders/1',
+        [
+          'Origin',
+          'https://app.example',
+          'Access-Control-Request-Method',
+          'DELETE',
+          'Access-Control-Request-Headers',
+          'authorization',
+        ],
+      ] as const,
+      check: 'cors.preflight',
+      operationId: null,
+      message:
+        /^OPTIONS \/store\/orders\/1 \(preflight for DELETE\) → 204: Access-Control-Allow-Headers does not name Authorization$/,
+    },
   ])(
     'reports $broken as $check, with the suite severity',
     async ({ options, request, check, operationId, message }) => {
@@ -88,10 +136,11 @@ describe('the proxy in front of broken upstreams', () => {
       const { report } = await through(options as TargetOptions, method, path, [...headers]);
       const found = report.violations.filter((v) => v.check === check);
       expect(found).toHaveLength(1);
-      expect(found[0]).toMatchObject({ severity: severityOf(check), operation: { operationId, method } });
+      const severity = severityOf(check) ?? rule(check as RuleId).severity;
+      expect(found[0]).toMatchObject({ severity, operation: { operationId, method } });
       expect(found[0]?.message).toMatch(message);
       expect(report.violations.filter((v) => v.check !== check)).toEqual([]);
-      expect(report.summary.exitCode).toBe(severityOf(check) === 'must' ? 1 : 0);
+      expect(report.summary.exitCode).toBe(severity === 'must' ? 1 : 0);
       expect(JSON.stringify(report)).not.toContain(TARGET_KEY);
     },
   );

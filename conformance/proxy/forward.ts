@@ -43,13 +43,19 @@ export interface Forwarded {
 export function createForwarder(options: ForwarderOptions) {
   const shared = createSharedForwarder(options);
 
-  async function forward(req: IncomingMessage, res: ServerResponse, below: string): Promise<Forwarded> {
+  async function forward(
+    req: IncomingMessage,
+    res: ServerResponse,
+    below: string,
+    onLateFraming?: (problem: string) => void,
+  ): Promise<Forwarded> {
     const requestBody = bodyCopy(options.maxBodyBytes);
     const responseBody = bodyCopy(options.maxBodyBytes);
     const exchange = await shared.forward(req, res, {
       target: below,
       onRequestChunk: (chunk) => requestBody.push(chunk),
       onResponseChunk: (chunk) => responseBody.push(chunk),
+      ...(onLateFraming ? { onLateFraming } : {}),
     });
     if (exchange.failure) answerFailure(res, exchange.failure);
     return {

@@ -12,7 +12,6 @@ function graded(method: string, path: string, response: Partial<ExchangeResponse
     method,
     path,
     authorization,
-    preflight: false,
     response: {
       status: 200,
       headers: { 'content-type': 'application/json' },
@@ -65,7 +64,7 @@ describe('grading one exchange', () => {
 
   it('tells a malformed id from an absent one, and flags an undocumented status and a 204 with a length', () => {
     expect(graded('DELETE', '/store/orders/abc', { status: 500, body: '' })).toEqual([
-      'should proxy.documented-status: DELETE /store/orders/abc → 500, not a status documented for cancelOrder',
+      'must proxy.server-error: DELETE /store/orders/abc → 500, not a status documented for cancelOrder (a server error)',
       'should http.malformed-id: DELETE /store/orders/abc → 500, expected 4xx for a malformed id',
     ]);
     expect(
@@ -101,6 +100,48 @@ describe('grading one exchange', () => {
       'should orders.date-time: GET /store/orders → 200: /0/shipDate must match format "date-time"',
       'should orders.fields: GET /store/orders → 200: order [0] has "pet_id" for petId',
     ]);
+  });
+
+  it("holds a documented operation's 5xx to must, and leaves a gateway's 429, 502, 503 and 504 at should", () => {
+    const error = (status: number) => ({ status, body: `{"code":"X","message":"m","status":${status}}` });
+    expect(graded('GET', '/store/orders', error(500), 'Bearer k')).toEqual([
+      'must proxy.server-error: GET /store/orders → 500, not a status documented for listOrders (a server error)',
+    ]);
+    expect(graded('DELETE', '/store/orders/7', error(501), 'Bearer k')[0]).toMatch(
+      /^must proxy.server-error/,
+    );
+    for (const status of [429, 502, 503, 504]) {
+      expect(graded('DELETE', '/store/orders/7', error(status), 'Bearer k')).toEqual([
+        `should proxy.documented-status: DELETE /store/orders/7 → ${status}, not a status documented for cancelOrder`,
+      ]);
+    }
+  });
+
+  it("grades a browser's preflight for a documented method by the suite's CORS rule, and no other", () => {
+    const preflight = (method: string, headers: Record<string, string>, status = 204) =>
+      gradeExchange(spec, {
+        method: 'OPTIONS',
+        path: '/store/orders/7',
+        authorization: undefined,
+        preflight: { origin: 'https://app.example', method, authorization: true },
+        response: { status, headers, body: '', bodyBytes: 0, truncated: false },
+      });
+    const allowing = {
+      'access-control-allow-origin': 'https://app.example',
+      'access-control-allow-methods': 'GET, DELETE',
+      'access-control-allow-headers': 'Authorization',
+    };
+    expect(preflight('DELETE', allowing)).toMatchObject({ applied: ['cors.preflight'], findings: [] });
+    const star = preflight('DELETE', { ...allowing, 'access-control-allow-headers': '*' });
+    expect(star.findings.map((f) => `${f.rule.severity} ${f.rule.id}: ${f.message}`)).toEqual([
+      'should cors.preflight: OPTIONS /store/orders/7 (preflight for DELETE) → 204: Access-Control-Allow-Headers does not name Authorization',
+    ]);
+    const other = preflight('DELETE', { 'access-control-allow-origin': 'https://else.example' }, 200);
+    expect(other.findings[0]?.message).toBe(
+      'OPTIONS /store/orders/7 (preflight for DELETE) → 200 does not allow the origin; Access-Control-Allow-Methods omits DELETE; Access-Control-Allow-Headers does not name Authorization',
+    );
+    expect(preflight('DELETE', allowing, 401).findings[0]?.message).toMatch(/→ 401, expected 2xx$/);
+    expect(preflight('PUT', {})).toEqual({ applied: [], findings: [] });
   });
 
   it('records an undocumented method or path as info', () => {

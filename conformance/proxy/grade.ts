@@ -9,6 +9,7 @@ import {
   statesErrorBody,
 } from '../rules/answers.ts';
 import { type RuleId, rule } from '../rules/catalogue.ts';
+import { type PreflightAsked, preflightProblems } from '../rules/cors-verdicts.ts';
 import {
   bearerChallenge,
   challengeErrorProblems,
@@ -36,8 +37,8 @@ export interface Observed {
   /** Below the base URL, without the query, e.g. `/store/orders/42`. */
   path: string;
   authorization: string | undefined;
-  /** A CORS preflight is no operation; it is forwarded and counted, not graded. */
-  preflight: boolean;
+  /** What a CORS preflight asked (no operation: graded by `cors.preflight` only); undefined for any other request. */
+  preflight?: PreflightAsked;
   response: ExchangeResponse;
   /** Why the body is not graded (over the limit, interrupted, undecodable); undefined when it is. */
   bodyNotGraded?: string;
@@ -58,11 +59,30 @@ export interface Graded {
 /** A rule and the problems one exchange showed for it (none: graded and passed). */
 type Verdict = [rule: RuleId, problems: string[]];
 
+/**
+ * The 5xx an edge in front of the application answers on its own (a gateway's overload, a timeout, a bad
+ * hop): not the application's answer, so no more than undocumented (`should`); any other 5xx is `must`.
+ */
+const GATEWAY_STATUSES = [502, 503, 504];
+
+/** The preflight's request headers, read through `header` (lower-case names); undefined when it is no preflight. */
+export function preflightOf(
+  method: string,
+  header: (name: string) => string | undefined,
+): PreflightAsked | undefined {
+  const asked = header('access-control-request-method');
+  if (method !== 'OPTIONS' || asked === undefined) return undefined;
+  const names = (header('access-control-request-headers') ?? '')
+    .split(',')
+    .map((n) => n.trim().toLowerCase());
+  return { origin: header('origin'), method: asked.trim(), authorization: names.includes('authorization') };
+}
+
 /** Grades one exchange by the catalogue's single-exchange rules; never throws on what the upstream sent. */
 export function gradeExchange(spec: Spec, observed: Observed): Graded {
   const { method, path, response } = observed;
   const shown = `${method} ${path} → ${response.status}`;
-  if (observed.preflight) return { applied: [], findings: [] };
+  if (observed.preflight) return gradePreflight(spec, observed.preflight, observed);
   const match = matchOperation(spec, method, path);
   if (match.kind !== 'operation') {
     const why =
@@ -76,7 +96,11 @@ export function gradeExchange(spec: Spec, observed: Observed): Graded {
   const answer: Answer = { operation, path, response };
   const verdicts: Verdict[] = [];
   if (!documentsStatus(operation.statuses, response.status)) {
-    verdicts.push(['proxy.documented-status', [`, not a status documented for ${operation.operationId}`]]);
+    const gateway = GATEWAY_STATUSES.includes(response.status) || response.status < 500;
+    verdicts.push([
+      gateway ? 'proxy.documented-status' : 'proxy.server-error',
+      [`, not a status documented for ${operation.operationId}${gateway ? '' : ' (a server error)'}`],
+    ]);
   }
   if (observed.bodyNotGraded !== undefined) {
     verdicts.push(['proxy.body-not-graded', [`: body not graded (${observed.bodyNotGraded})`]]);
@@ -90,12 +114,27 @@ export function gradeExchange(spec: Spec, observed: Observed): Graded {
   // One finding per rule and exchange, its problems joined: a body missing three fields is one violation.
   const findings = verdicts
     .filter(([, problems]) => problems.length > 0)
-    .map(([id, [first, ...rest]]) => ({
-      rule: rule(id),
-      message: [`${shown}${first}`, ...rest.map((p) => p.replace(/^[:,]?\s*/, ''))].join('; '),
-    }));
+    .map(([id, problems]) => ({ rule: rule(id), message: joined(shown, problems) }));
   return { operation, applied, findings };
 }
+
+/**
+ * A preflight for a method the spec documents on the path is graded by the suite's CORS rule; one for another
+ * method or path is the browser's business with the server, not the spec's, and only counted.
+ */
+function gradePreflight(spec: Spec, asked: PreflightAsked, { path, response }: Observed): Graded {
+  const match = matchOperation(spec, asked.method.toUpperCase(), path);
+  if (match.kind !== 'operation') return { applied: [], findings: [] };
+  const problems = preflightProblems(response, asked);
+  const preflight = rule('cors.preflight');
+  const shown = `OPTIONS ${path} (preflight for ${match.operation.method}) → ${response.status}`;
+  const findings = problems.length === 0 ? [] : [{ rule: preflight, message: joined(shown, problems) }];
+  return { applied: [preflight.id], findings };
+}
+
+/** One message of an exchange's problems: the first follows its name, the rest are joined with `;`. */
+const joined = (shown: string, [first, ...rest]: string[]): string =>
+  [`${shown}${first}`, ...rest.map((p) => p.replace(/^[:,]?\s*/, ''))].join('; ');
 
 const prefixed = (problems: string[]): string[] => problems.map((p) => `: ${p}`);
 

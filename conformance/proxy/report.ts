@@ -19,6 +19,11 @@ export interface ProxyViolation {
   curl: string;
   /** The trace id of the client's `traceparent`, when it sent a valid one: where to find it in your traces. */
   traceId?: string;
+  /**
+   * For a rule graded across exchanges: the sequence numbers of the exchanges the finding rests on, this one
+   * last (the n-th exchange the proxy forwarded, as in `--har`).
+   */
+  exchanges?: number[];
 }
 
 export interface ProxyReport {

@@ -1,9 +1,10 @@
 import { type RuleId, rule } from '../rules/catalogue.ts';
 import type { CheckInfo } from '../rules/rule.ts';
 
-// The rules the proxy grades one exchange by, from the one catalogue (rules/catalogue.ts): the suite's rules
-// that one observed exchange can show, and the proxy's own (an undocumented status, an undocumented operation,
-// a body it could not grade).
+// The rules the proxy grades, from the one catalogue (rules/catalogue.ts): the suite's rules that one observed
+// exchange can show, the suite's state-machine rules that a sequence of exchanges proves (stateful.ts), and the
+// proxy's own (an undocumented status, a server error, a framing error, an undocumented operation, a body it
+// could not grade, a listed order answered 404).
 
 /** The rules the proxy grades, in the order its report lists them. */
 export const PROXY_RULES = [
@@ -22,6 +23,13 @@ export const PROXY_RULES = [
   'pets.sunset',
   'pets.sunset-order',
   'pets.sunset-link',
+  'cors.preflight',
+  'orders.cancel-final',
+  'orders.refused-unchanged',
+  'orders.cancel-absent',
+  'proxy.listed-found',
+  'proxy.server-error',
+  'proxy.framing',
   'proxy.documented-status',
   'proxy.undocumented-operation',
   'proxy.body-not-graded',
@@ -38,14 +46,10 @@ export const NOT_GRADED_BY_PROXY: Readonly<Record<string, string>> = {
   'auth.wrong-key': 'needs a key known to be wrong; the proxy has no key',
   'auth.non-bearer': 'needs the key sent under another scheme; the proxy has no key',
   'auth.near-miss-key': 'needs the key to derive its near misses; the proxy has no key',
-  'orders.refused-unchanged': 'needs the order read before and after the refused request',
-  'orders.cancel-final': "needs one order's cancel followed by a second cancel and the list",
   'auth.scheme-case': 'needs the key: a refused lower-case bearer may simply be a wrong key',
-  'orders.cancel-absent': 'needs the id proven absent from the full list',
-  'orders.cancel-pending': 'needs the order known to be pending',
-  'orders.cancel-shipped': 'needs the order known to have shipped',
+  'orders.cancel-pending': 'needs the order known to be pending; the list shows no status',
+  'orders.cancel-shipped': 'needs the order known to have shipped; the list shows no status',
   'http.allow': 'undocumented requests are recorded as info (proxy.undocumented-operation)',
-  'cors.preflight': "preflights are the browser's, forwarded and counted, not graded",
   'cors.allow-origin': 'needs a cross-origin probe with and without the key',
   'info.second-cancel': 'an observation of a probing run',
   'info.cancelled-listed': 'an observation of a probing run',

@@ -9,12 +9,13 @@ import { createJunitReporter } from '../reporters/junit.ts';
 import type { CheckResult, ConformanceEvent, Summary } from '../run/events.ts';
 import { createForwarder } from './forward.ts';
 import { createGate } from './gate.ts';
-import { observe } from './observe.ts';
+import { observe, observeLateFraming } from './observe.ts';
 import { type ProxyOptions, resolveProxyOptions } from './options.ts';
 import { recordOf } from './record.ts';
 import { createRecorder, type ProxyReport, type ProxyViolation } from './report.ts';
 import { ALL_RULES } from './rules.ts';
 import { createSecrets } from './secrets.ts';
+import { createStatefulGrader } from './stateful.ts';
 
 export const REPORT_PATH = '/__conformance/report';
 /** How long stop() lets exchanges in flight finish before cutting them. */
@@ -84,6 +85,9 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
   const started = performance.now();
   const inFlight = new Set<Promise<void>>();
   let seq = 0;
+  /** Ordered events: each request's arrival and each answer's completion, so a finding knows what came before. */
+  let tick = 0;
+  const stateful = createStatefulGrader();
 
   const report = () => recorder.report(Math.round(performance.now() - started));
 
@@ -91,14 +95,29 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
     for (const secret of secretsInRequest(req.rawHeaders, target)) secrets.add(secret);
     const below = target.slice(basePath.length);
     const exchangeStarted = now().getTime();
-    const exchange = await forwarder.forward(req, res, below);
+    const begun = ++tick;
+    // Bytes that follow the answer once it was graded are recorded under its number, as soon as it has one.
+    const late: string[] = [];
+    let recordLate = (problem: string): void => {
+      late.push(problem);
+    };
+    const exchange = await forwarder.forward(req, res, below, (problem) => recordLate(problem));
+    const ended = ++tick;
+    const own = ++seq;
     for (const secret of secretsInResponse(exchange.answer?.rawHeaders ?? [])) secrets.add(secret);
     const forwarded = { ...exchange, target, path: below.split('?')[0] || '/' };
     // Quotes of the answer are redacted before they are cut (output/redaction-scope.ts).
     const { violations, graded } = redactingWith(secrets.redact, () =>
-      observe(spec, recorder, forwarded, ++seq, options.maxBodyBytes),
+      observe(spec, recorder, forwarded, own, options.maxBodyBytes, { grader: stateful, begun, ended }),
     );
     for (const violation of violations) hooks.onViolation?.(violation);
+    recordLate = (problem) => {
+      const violation = redactingWith(secrets.redact, () =>
+        observeLateFraming(spec, recorder, forwarded, own, problem),
+      );
+      hooks.onViolation?.(violation);
+    };
+    for (const problem of late) recordLate(problem);
     hooks.onExchange?.(recordOf(exchange, graded, exchangeStarted, secrets.redact));
   }
 

@@ -279,6 +279,22 @@ const RULES = {
     title: 'Bodies not graded: larger than the limit, interrupted, or in an unknown Content-Encoding',
     reference: 'docs/conformance.md (validating proxy)',
   },
+  'proxy.server-error': {
+    severity: 'must',
+    title: "A documented operation answers no 5xx (a gateway's 502, 503 or 504 is proxy.documented-status)",
+    reference: 'Spec: Endpoints and Errors document every status, none of them 5xx; RFC 9110 §15.6',
+  },
+  'proxy.framing': {
+    severity: 'should',
+    title:
+      'Every answer is framed as HTTP/1.1 says: as many body bytes as its Content-Length, none on a 204, 304 or HEAD answer, nothing after it',
+    reference: 'RFC 9112 §6.3; RFC 9110 §6.4.1, §8.6',
+  },
+  'proxy.listed-found': {
+    severity: 'must',
+    title: 'Cancelling an order the last list held (and nothing since removed) does not answer 404',
+    reference: 'Spec: GET /store/orders (all orders); DELETE /store/orders/{orderId} (404: not found)',
+  },
 } as const satisfies Record<string, Omit<CheckInfo, 'id'> & { severity: Severity }>;
 
 export type RuleId = keyof typeof RULES;

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { Agent, type Dispatcher } from 'undici';
 import { describe, type ForwardFailure, failureOf } from './failures.ts';
 import { endToEnd } from './hop-by-hop.ts';
+import { watchingStrayBytes } from './stray-bytes.ts';
 import { basePathOf, upstreamLabel } from './upstream-url.ts';
 
 export type { ForwardFailure } from './failures.ts';
@@ -28,6 +29,8 @@ export interface ForwardRequest {
   readonly onRequestChunk?: (chunk: Buffer) => void;
   /** Sees each chunk of the answer's body as it passes on. */
   readonly onResponseChunk?: (chunk: Buffer) => void;
+  /** Told of a framing error found once the exchange was over: bytes that followed its complete answer. */
+  readonly onLateFraming?: (problem: string) => void;
 }
 
 export interface UpstreamAnswer {
@@ -37,6 +40,12 @@ export interface UpstreamAnswer {
   readonly rawHeaders: string[];
   /** Why the body stopped before its end (the upstream reset or went idle, or the client went away). */
   interrupted?: string;
+  /**
+   * How the upstream broke HTTP/1.1 framing (RFC 9112 §6.3): fewer body bytes than its Content-Length, a
+   * length on a 204, bytes after the complete answer. The client got the complete answer as the framing
+   * rules define it (or, for a short body, what came), and the upstream connection was closed after it.
+   */
+  framing?: string;
 }
 
 /** One forwarded exchange. The headers hold the client's credentials: redact before writing any out. */
@@ -118,9 +127,27 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
         }
         settle();
       });
-      const failed = (error: Error) => {
-        if (exchange.answer) {
-          exchange.answer.interrupted ??= `the upstream body did not complete: ${describe(error)}`;
+      let bodyBytes = 0;
+      let complete = false;
+      const failed = (error: Error & { code?: string }) => {
+        const { answer } = exchange;
+        if (
+          answer &&
+          error.code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' &&
+          !hasContent(answer, exchange.method)
+        ) {
+          // A 204 or 304 has no content whatever its Content-Length says: its head is the complete answer.
+          if (answer.status === 204)
+            answer.framing = `a 204 announced Content-Length: ${contentLengthOf(answer)} (a 204 has no content); the upstream connection was closed after its head`;
+          complete = true;
+          res.end();
+          return;
+        }
+        if (answer) {
+          answer.interrupted ??= `the upstream body did not complete: ${describe(error)}`;
+          const length = contentLengthOf(answer);
+          if (length !== undefined && bodyBytes < length && !clientGone && error.code === 'UND_ERR_SOCKET')
+            answer.framing = `the upstream closed the connection after ${bodyBytes} of the ${length} body bytes its Content-Length announced`;
           res.destroy();
           return settle();
         }
@@ -154,26 +181,37 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
           res.on('drain', () => started.resume());
         },
         onResponseData(started, chunk) {
+          bodyBytes += chunk.byteLength;
           request.onResponseChunk?.(chunk);
           if (!res.write(chunk)) started.pause();
         },
         onResponseEnd() {
+          complete = true;
           res.end();
         },
         onResponseError(_controller, error) {
           failed(error);
         },
       };
+      const stray = (code: string) => {
+        const { answer } = exchange;
+        if (!answer || !complete) return; // a parse error of an answer under way is that answer's failure
+        const problem = `bytes followed the complete ${answer.status} answer on the connection (${code}); the upstream connection was closed`;
+        if (!settled) answer.framing ??= problem;
+        else request.onLateFraming?.(problem);
+      };
       try {
-        agent.dispatch(
-          {
-            origin: upstream.origin,
-            path,
-            method: exchange.method as Dispatcher.HttpMethod,
-            headers: requestHeaders,
-            body: hasBody(req) ? observed(req, request.onRequestChunk) : null,
-          },
-          handler,
+        watchingStrayBytes({ stray }, () =>
+          agent.dispatch(
+            {
+              origin: upstream.origin,
+              path,
+              method: exchange.method as Dispatcher.HttpMethod,
+              headers: requestHeaders,
+              body: hasBody(req) ? observed(req, request.onRequestChunk) : null,
+            },
+            handler,
+          ),
         );
       } catch (error) {
         failed(error as Error);
@@ -182,6 +220,20 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
   }
 
   return { upstream: label, forward, close: () => agent.destroy() };
+}
+
+/** Whether an answer has content by its status and the request's method (RFC 9112 §6.3). */
+const hasContent = ({ status }: UpstreamAnswer, method: string): boolean =>
+  method !== 'HEAD' && status !== 204 && status !== 304;
+
+/** The answer's Content-Length, when it has one valid one. */
+function contentLengthOf(answer: UpstreamAnswer): number | undefined {
+  const raw = answer.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    if (raw[i]?.toLowerCase() === 'content-length' && /^\d+$/.test(raw[i + 1]?.trim() ?? ''))
+      return Number(raw[i + 1]);
+  }
+  return undefined;
 }
 
 function hasBody(req: IncomingMessage): boolean {
