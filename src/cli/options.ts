@@ -1,4 +1,7 @@
 import { parseArgs } from 'node:util';
+import { parseArgsOptions } from '../config/definition.ts';
+import type { ConfigFile } from '../config/file.ts';
+import { resolveSettings, type Settings } from '../config/resolve.ts';
 import { parseLatency } from '../core/controls/latency.ts';
 import { MAX_SESSION_TTL_MS } from '../core/controls/sessions.ts';
 import { quote } from '../core/http/text.ts';
@@ -6,7 +9,6 @@ import type { OAuthClient } from '../core/routes/oauth-token.ts';
 import { maxPropagationMs, parseDuration } from '../domains/index.ts';
 import { parseUpstreamUrl } from '../forward/upstream-url.ts';
 import { parseDnsServer } from '../node/dns-resolver.ts';
-import { DEFAULT_KEY_PREFIX } from '../redis/settings.ts';
 import {
   adminCorsOrigin,
   allowedHost,
@@ -17,6 +19,7 @@ import {
   UsageError,
 } from './checks.ts';
 import { oauthOptions } from './oauth-options.ts';
+import { MOCK_CLI } from './option-definition.ts';
 import { oneLine } from './text.ts';
 
 export { UsageError } from './checks.ts';
@@ -80,15 +83,19 @@ export type ParsedCommand =
   | { readonly kind: 'serve'; readonly options: CliOptions };
 
 export type Environment = Readonly<Record<string, string | undefined>>;
+type MockSettings = Settings<typeof MOCK_CLI>;
 
 /**
- * Parses argv (without node and the script) and the environment (PORT, HOST, PETSTORE_API_KEY): an option
- * wins over the environment, which wins over the defaults. Throws UsageError on anything it does not understand.
+ * Parses argv (without node and the script), the environment (PORT, HOST, PETSTORE_API_KEY, …; MOCK_CLI) and
+ * the config file's "mock" section: an option wins over the environment, which wins over the file, then the
+ * defaults. Throws UsageError (or ConfigError) on anything it does not understand.
  */
-export function parseCli(argv: readonly string[], env: Environment = {}): ParsedCommand {
-  const { values, positionals } = parse(argv);
-  if (values.help) return { kind: 'help' };
-  if (values.version) return { kind: 'version' };
+export function parseCli(argv: readonly string[], env: Environment = {}, file?: ConfigFile): ParsedCommand {
+  const { values: flags, positionals } = parse(argv);
+  if (flags.help) return { kind: 'help' };
+  if (flags.version) return { kind: 'version' };
+  const settings = resolveSettings(MOCK_CLI, flags, env, file);
+  const { values, label } = settings;
   const [command, ...rest] = positionals;
   if ((command !== undefined && command !== 'serve') || rest.length > 0) {
     throw new UsageError(
@@ -130,7 +137,7 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
   }
   if (values.watch && values.fixtures === undefined) throw new UsageError('--watch needs --fixtures FILE.');
   const stateFile = values['state-file'];
-  if (stateFile !== undefined && (stateFile === '' || (values.store ?? fromEnv(env, 'PETSTORE_STORE')))) {
+  if (stateFile !== undefined && (stateFile === '' || values.store)) {
     throw new UsageError(
       stateFile === ''
         ? '--state-file needs a file path.'
@@ -142,9 +149,8 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
   const generate =
     values.seed === undefined && values.orders === undefined
       ? undefined
-      : { seed: integer('--seed', values.seed ?? '7', 0), count: orderCount(values.orders ?? '25') };
-  const envKey = fromEnv(env, 'PETSTORE_API_KEY');
-  const passthrough = values.passthrough ?? fromEnv(env, 'PETSTORE_PASSTHROUGH');
+      : { seed: integer(label('seed'), values.seed ?? '7', 0), count: orderCount(values.orders ?? '25') };
+  const passthrough = values.passthrough;
   if (passthrough !== undefined) {
     const problem = parseUpstreamUrl(passthrough);
     // Names the problem only: the URL may hold something the user did not mean to print.
@@ -156,24 +162,15 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
       `--passthrough-timeout must be a duration up to 1h such as 10s or 500ms, not ${quote(values['passthrough-timeout'])}.`,
     );
   }
-  const replicas = replicaOptions(values, env);
+  const replicas = replicaOptions(values, label);
   return {
     kind: 'serve',
     options: {
       ...replicas,
-      port: integer(
-        values.port ? '--port' : 'PORT',
-        values.port ?? fromEnv(env, 'PORT') ?? '4010',
-        0,
-        65_535,
-      ),
-      host: values.host ?? fromEnv(env, 'HOST') ?? '127.0.0.1',
-      apiKeys: values['api-key']
-        ? values['api-key'].map((key) => apiKey('--api-key', key))
-        : envKey === undefined
-          ? []
-          : [apiKey('PETSTORE_API_KEY', envKey)],
-      ...oauthOptions(values['oauth-client'], fromEnv(env, 'PETSTORE_OAUTH_CLIENTS'), values['token-ttl']),
+      port: integer(label('port'), values.port, 0, 65_535),
+      host: values.host,
+      apiKeys: (values['api-key'] ?? []).map((key) => apiKey(label('api-key'), key)),
+      ...oauthOptions(values['oauth-client'], label('oauth-client'), values['token-ttl']),
       ...(generate ? { generate } : {}),
       ...(values.fixtures === undefined ? {} : { fixturesFile: values.fixtures }),
       ...(stateFile === undefined ? {} : { stateFile }),
@@ -192,7 +189,7 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
       ...(values['dns-server'] === undefined ? {} : { dnsServer: dnsServerOption(values['dns-server']) }),
       dnsPropagationMs,
       sessions: {
-        maxSessions: integer('--max-sessions', values['max-sessions'], 0, 100_000),
+        maxSessions: integer(label('max-sessions'), values['max-sessions'], 0, 100_000),
         ttlMs: sessionTtlMs,
       },
       ...(passthrough === undefined ? {} : { passthrough }),
@@ -201,43 +198,7 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
   };
 }
 
-/** An empty variable counts as unset, as in most shells' `${PORT:-4010}`. */
-const fromEnv = (env: Environment, name: string) => env[name] || undefined;
-
-const OPTIONS = {
-  port: { type: 'string' },
-  host: { type: 'string' },
-  'api-key': { type: 'string', multiple: true },
-  'oauth-client': { type: 'string', multiple: true },
-  'token-ttl': { type: 'string' },
-  seed: { type: 'string' },
-  orders: { type: 'string' },
-  fixtures: { type: 'string' },
-  'state-file': { type: 'string' },
-  watch: { type: 'boolean', default: false },
-  'cors-origin': { type: 'string', multiple: true },
-  latency: { type: 'string' },
-  'no-cors': { type: 'boolean', default: false },
-  'allowed-host': { type: 'string', multiple: true },
-  'admin-cors-origin': { type: 'string', multiple: true },
-  'pets-sunset': { type: 'string' },
-  'no-admin': { type: 'boolean', default: false },
-  mcp: { type: 'boolean', default: false },
-  'log-format': { type: 'string', default: 'pretty' },
-  quiet: { type: 'boolean', default: false },
-  clock: { type: 'string', default: 'system' },
-  'dns-server': { type: 'string' },
-  'dns-propagation': { type: 'string', default: '5m' },
-  'max-sessions': { type: 'string', default: '100' },
-  'session-ttl': { type: 'string', default: '30m' },
-  store: { type: 'string' },
-  'key-prefix': { type: 'string', default: DEFAULT_KEY_PREFIX },
-  workers: { type: 'string', default: '1' },
-  passthrough: { type: 'string' },
-  'passthrough-timeout': { type: 'string', default: '30s' },
-  version: { type: 'boolean', default: false },
-  help: { type: 'boolean', short: 'h', default: false },
-} as const;
+const OPTIONS = parseArgsOptions(MOCK_CLI);
 
 function parse(argv: readonly string[]) {
   try {
@@ -288,10 +249,10 @@ function dnsServerOption(text: string): string {
 
 /** --store (or PETSTORE_STORE), --key-prefix and --workers (docs/replicas.md). */
 function replicaOptions(
-  values: ReturnType<typeof parse>['values'],
-  env: Environment,
+  values: MockSettings['values'],
+  label: MockSettings['label'],
 ): Pick<CliOptions, 'store' | 'keyPrefix' | 'workers'> {
-  const store = values.store ?? fromEnv(env, 'PETSTORE_STORE');
+  const store = values.store;
   if (store !== undefined && store !== 'memory' && !/^rediss?:\/\/[^/\s]+(\/\d+)?\/?$/.test(store)) {
     throw new UsageError(`--store must be memory or redis://HOST:PORT/DB, not ${quote(store)}.`);
   }
@@ -301,7 +262,7 @@ function replicaOptions(
       `--key-prefix must be 1 to 100 letters, digits, or . : _ -, not ${quote(keyPrefix)}.`,
     );
   }
-  const workers = integer('--workers', values.workers, 1, 64);
+  const workers = integer(label('workers'), values.workers, 1, 64);
   const shared = store !== undefined && store !== 'memory';
   if (workers > 1 && !shared) {
     throw new UsageError(
