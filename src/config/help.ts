@@ -20,18 +20,26 @@ export function settingsLines(definition: CliDefinition, column = 24): string {
   const row = (left: string, text: string) =>
     wrap(text, left.length + 2 <= column ? left.padEnd(column) : `${left}  `, ' '.repeat(column), 116);
   const flags = Object.keys(definition.options);
-  const named = flags.filter((flag) => definition.options[flag]?.env !== undefined);
+  const derived = flags.filter(
+    (flag) => !definition.options[flag]?.env && !definition.options[flag]?.commandLineOnly,
+  );
+  const example = derived.find((flag) => flag.includes('-')) ?? derived[0] ?? 'port';
+  const named = flags.filter(
+    (flag) =>
+      definition.options[flag]?.env !== undefined || definition.options[flag]?.listSeparator === 'line',
+  );
   const secretFiles = flags.flatMap((flag) => secretFileEnvName(definition, flag) ?? []);
+  const separator = { 'comma-or-space': ', separated by commas or spaces', line: ', one a line', comma: '' };
   return [
     'Settings: a flag wins over its environment variable, which wins over the config file, then the default.',
     row(
       `  ${definition.envPrefix}<OPTION>`,
-      `as --option, in capitals with _ for - (--${flags.find((flag) => flag.includes('-'))} is ${envName(definition, flags.find((flag) => flag.includes('-')) as string)}); a list is comma-separated`,
+      `as --option, in capitals with _ for - (--${example} is ${envName(definition, example)}); a list is comma-separated`,
     ),
     ...named.map((flag) =>
       row(
         `  ${envName(definition, flag)}`,
-        `as --${flag}${definition.options[flag]?.listSeparator === 'comma-or-space' ? ', separated by commas or spaces' : ''}`,
+        `as --${flag}${separator[definition.options[flag]?.listSeparator ?? 'comma']}`,
       ),
     ),
     ...(secretFiles.length > 0
