@@ -77,11 +77,12 @@ async function parseDocument(path: string, text: string): Promise<unknown> {
       throw new ConfigError(`${path}: not valid JSON (${oneLine((error as Error).message)}).`);
     }
   }
-  const { parseDocument: parseYaml } = await import('yaml');
-  const document = parseYaml(text, { prettyErrors: false });
+  const { LineCounter, parseDocument: parseYaml } = await import('yaml');
+  const lines = new LineCounter();
+  const document = parseYaml(text, { prettyErrors: false, lineCounter: lines });
   const problem = document.errors[0];
   if (problem) {
-    const line = problem.linePos?.[0].line;
+    const line = lines.linePos(problem.pos[0]).line;
     throw new ConfigError(
       `${path}: not valid YAML${line ? ` at line ${line}` : ''} (${oneLine(problem.message).slice(0, 120)}).`,
     );

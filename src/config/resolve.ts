@@ -42,10 +42,15 @@ export function resolveSettings<D extends CliDefinition>(
   const origins: Record<string, Origin> = {};
   for (const [flag, option] of Object.entries(definition.options)) {
     if (only && !only.includes(flag)) continue;
-    const fromEnv = option.commandLineOnly ? undefined : environmentValue(definition, flag, option, env);
+    // The variable is read only when no flag is given: a secret file the flag overrides is never opened.
+    const fromFlag = flags[flag];
+    const fromEnv =
+      fromFlag !== undefined || option.commandLineOnly
+        ? undefined
+        : environmentValue(definition, flag, option, env);
     const [value, origin] =
-      flags[flag] !== undefined
-        ? [flags[flag], 'flag' as const]
+      fromFlag !== undefined
+        ? [fromFlag, 'flag' as const]
         : fromEnv !== undefined
           ? [fromEnv, 'environment' as const]
           : section[flag] !== undefined
