@@ -40,14 +40,14 @@ export function resolveSettings<D extends CliDefinition>(
   const section = file ? readSection(definition, file) : {};
   const values: Record<string, Value | undefined> = {};
   const origins: Record<string, Origin> = {};
+  const variables: Record<string, string> = {};
   for (const [flag, option] of Object.entries(definition.options)) {
     if (only && !only.includes(flag)) continue;
     // The variable is read only when no flag is given: a secret file the flag overrides is never opened.
     const fromFlag = flags[flag];
-    const fromEnv =
-      fromFlag !== undefined || option.commandLineOnly
-        ? undefined
-        : environmentValue(definition, flag, option, env);
+    const [fromEnv, variable] =
+      fromFlag !== undefined || option.commandLineOnly ? [] : environmentValue(definition, flag, option, env);
+    if (variable !== undefined) variables[flag] = variable;
     const [value, origin] =
       fromFlag !== undefined
         ? [fromFlag, 'flag' as const]
@@ -61,7 +61,7 @@ export function resolveSettings<D extends CliDefinition>(
   }
   const label = (flag: string) => {
     const origin = origins[flag];
-    if (origin === 'environment') return envName(definition, flag) as string;
+    if (origin === 'environment') return variables[flag] as string;
     if (origin === 'file') return `"${definition.section}.${flag}" in ${file?.path}`;
     return `--${flag}`;
   };
@@ -140,13 +140,16 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-/** The variable's value read as the flag would be; an empty variable counts as unset, as `${PORT:-4010}` does. */
+/**
+ * The variable's value read as the flag would be, and the variable it came from; an empty variable counts as
+ * unset, as `${PORT:-4010}` does.
+ */
 function environmentValue(
   definition: CliDefinition,
   flag: string,
   option: OptionDefinition,
   env: Environment,
-): Value | undefined {
+): [Value, string] | [] {
   const name = envName(definition, flag) as string;
   const fileName = secretFileEnvName(definition, flag);
   const direct = env[name] || undefined;
@@ -154,8 +157,13 @@ function environmentValue(
   if (direct !== undefined && path !== undefined) {
     throw new ConfigError(`${name} and ${fileName} are both set: keep one.`);
   }
-  if (path !== undefined) return fromText(option, readSecretFile(fileName as string, path), name, true);
-  return direct === undefined ? undefined : fromText(option, direct, name, false);
+  if (path !== undefined) {
+    return [
+      fromText(option, readSecretFile(fileName as string, path), fileName as string, true),
+      fileName as string,
+    ];
+  }
+  return direct === undefined ? [] : [fromText(option, direct, name, false), name];
 }
 
 function fromText(option: OptionDefinition, text: string, name: string, fromFile: boolean): Value {
