@@ -177,9 +177,14 @@ console.log(JSON.stringify(${JSON.stringify(names)}.map((name) => readFileSync(n
   });
 
   test("ships the config file's schema at the path a config file's $schema names, and the bin reads the file", async () => {
-    consumer.write('resolve-config-schema.mjs', "console.log(import.meta.resolve('petstore-mock/config.schema.json'))");
+    consumer.write(
+      'resolve-config-schema.mjs',
+      "console.log(import.meta.resolve('petstore-mock/config.schema.json'))",
+    );
     const resolved = await consumer.run(process.execPath, ['resolve-config-schema.mjs']);
-    expect(resolved.stdout.trim(), resolved.stderr).toMatch(/\/node_modules\/petstore-mock\/config\.schema\.json$/);
+    expect(resolved.stdout.trim(), resolved.stderr).toMatch(
+      /\/node_modules\/petstore-mock\/config\.schema\.json$/,
+    );
     const schema = JSON.parse(readFileSync(join(installed, 'config.schema.json'), 'utf8'));
     expect(Object.keys(schema.properties)).toEqual(['$schema', 'mock', 'conformance', 'proxy']);
     const file = consumer.write(
