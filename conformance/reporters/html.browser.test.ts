@@ -1,9 +1,10 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, skipWithoutChromium } from '../../src/test-support/chromium.ts';
+import { screenshotFolder } from '../../test/support/screenshots.ts';
 import type { ConformanceEvent } from '../run/events.ts';
 import { runConformance } from '../run/runner.ts';
 import { runCli, tempDir } from '../test-support/cli.ts';
@@ -16,7 +17,7 @@ import { createHtmlReporter } from './html.ts';
  * The HTML report as a person opens it: from file://, in Debian's Chromium, with every request to anything
  * else failing the test. A hostile server's markup in an Error message must stay text, and nothing may load.
  */
-const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+const SCREENSHOTS = screenshotFolder();
 const { target, serve } = serverPool();
 const dir = tempDir('html-report-');
 
@@ -29,7 +30,6 @@ describe.skipIf(skipWithoutChromium)('the HTML report in a real browser', { time
   const errors: string[] = [];
 
   beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
     const beacon = await serve((req, res) => {
       beaconHits.push(req.url ?? '');
       res.end();

@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { screenshotFolder } from '../../test/support/screenshots.ts';
 import { createClock } from '../core/controls/clock.ts';
 import { type RunningServer, startServer } from '../node/server.ts';
 import { launchChromium, skipWithoutChromium } from '../test-support/chromium.ts';
@@ -10,7 +9,7 @@ import { launchChromium, skipWithoutChromium } from '../test-support/chromium.ts
  * The control page at /__mock/ in Debian's Chromium. The mock's clock is manual at a fixed instant, so the
  * screenshots come out the same on every run.
  */
-const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+const SCREENSHOTS = screenshotFolder();
 const auth = { authorization: 'Bearer petstore-dev-key' };
 
 describe.skipIf(skipWithoutChromium)('the control page in a real browser', { timeout: 40_000 }, () => {
@@ -20,7 +19,6 @@ describe.skipIf(skipWithoutChromium)('the control page in a real browser', { tim
   const errors: string[] = [];
 
   beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
     mock = await startServer({ port: 0, clock: createClock('manual', Date.parse('2026-07-01T09:00:00Z')) });
     browser = await launchChromium();
   });

@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { screenshotFolder } from '../../test/support/screenshots.ts';
 import { createClock } from '../domains/index.ts';
 import { type RunningServer, startServer } from '../node/server.ts';
 import { launchChromium, skipWithoutChromium } from '../test-support/chromium.ts';
@@ -11,7 +10,7 @@ import { nodeRequest } from '../test-support/host-request.ts';
  * The Domains settings page in Debian's Chromium, driven by playwright-core (no browser download). The mock
  * runs with a manual clock that starts at a fixed instant, so the screenshots come out the same each run.
  */
-const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+const SCREENSHOTS = screenshotFolder();
 const TARGET = 'acme-shop.mockpages.example';
 const KEY = 'petstore-dev-key';
 
@@ -30,7 +29,6 @@ describe.skipIf(skipWithoutChromium)(
     let page: Page;
 
     beforeAll(async () => {
-      mkdirSync(SCREENSHOTS, { recursive: true });
       const clock = createClock('manual', Date.parse('2026-07-01T09:00:00Z'));
       mock = await startServer({ port: 0, host: '127.0.0.1', clock });
       browser = await launchChromium();
