@@ -1,5 +1,24 @@
-import { type CliDefinition, CONFIG_OPTION } from '../../src/config/definition.ts';
+import { type CliDefinition, CONFIG_OPTION, type OptionDefinition } from '../../src/config/definition.ts';
 import { LIMITS } from '../run/options.ts';
+
+/** Where the reports go: the same options for a run and for the proxy. */
+export const REPORT_OPTIONS = {
+  reporter: {
+    kind: 'string',
+    multiple: true,
+    value: 'NAME',
+    help: 'pretty | json | junit | markdown | html; repeatable (default pretty)',
+  },
+  output: {
+    kind: 'string',
+    value: 'DIR',
+    help: 'write the file reports to DIR (conformance.json, conformance.junit.xml, conformance.md, conformance.html)',
+  },
+  'no-step-summary': {
+    kind: 'boolean',
+    help: 'do not append the Markdown summary to $GITHUB_STEP_SUMMARY (done when it is set)',
+  },
+} as const satisfies Record<string, OptionDefinition>;
 
 /**
  * Every option of `petstore-conformance`, written once: parseArgs, the environment variables, the config
@@ -115,21 +134,7 @@ export const CONFORMANCE_CLI = {
       value: 'NAME:VALUE',
       help: 'sent with every request, repeatable (e.g. X-Mock-Session: ci-42); values of credential-like names (auth, cookie, token, key, secret, signature…) are redacted',
     },
-    reporter: {
-      kind: 'string',
-      multiple: true,
-      value: 'NAME',
-      help: 'pretty | json | junit | markdown | html; repeatable (default pretty)',
-    },
-    output: {
-      kind: 'string',
-      value: 'DIR',
-      help: 'write the file reports to DIR (conformance.json, conformance.junit.xml, conformance.md, conformance.html)',
-    },
-    'no-step-summary': {
-      kind: 'boolean',
-      help: 'do not append the Markdown summary to $GITHUB_STEP_SUMMARY (done when it is set)',
-    },
+    ...REPORT_OPTIONS,
     'expected-failures': {
       kind: 'string',
       value: 'FILE',

@@ -1,4 +1,5 @@
 import { type CliDefinition, CONFIG_OPTION } from '../../src/config/definition.ts';
+import { REPORT_OPTIONS } from '../cli/option-definition.ts';
 
 /**
  * Every option of `petstore-conformance proxy`, written once: parseArgs, the environment variables, the config
@@ -27,21 +28,7 @@ export const PROXY_CLI = {
       default: '127.0.0.1',
       help: 'address to listen on (default 127.0.0.1)',
     },
-    reporter: {
-      kind: 'string',
-      multiple: true,
-      value: 'NAME',
-      help: 'pretty | json | junit | markdown | html; repeatable (default pretty)',
-    },
-    output: {
-      kind: 'string',
-      value: 'DIR',
-      help: 'write the file reports to DIR (conformance.json, conformance.junit.xml, conformance.md, conformance.html)',
-    },
-    'no-step-summary': {
-      kind: 'boolean',
-      help: 'do not append the Markdown summary to $GITHUB_STEP_SUMMARY (done when it is set)',
-    },
+    ...REPORT_OPTIONS,
     'min-coverage': {
       kind: 'number',
       value: 'PERCENT',

@@ -1,6 +1,6 @@
 /** The candidate nearest to `word` by edit distance (letters added, removed or changed); ties: the first listed. */
-export function closest(word: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
+export function closest(word: string, candidates: readonly string[]): string {
+  let best = candidates[0] ?? '';
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const candidate of candidates) {
     const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
