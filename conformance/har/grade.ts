@@ -1,10 +1,11 @@
+import { secretsInRequest, secretsInResponse } from '../../src/exchange/credentials.ts';
 import type { ExchangeRecord } from '../../src/exchange/record.ts';
+import { bodyCopy } from '../../src/forward/body-copy.ts';
 import { loadSpec } from '../contract/spec.ts';
-import { bodyCopy } from '../proxy/body-copy.ts';
 import { gradeExchange, type Observed } from '../proxy/grade.ts';
 import { createRecorder, type ProxyReport } from '../proxy/report.ts';
 import { curlFor } from '../proxy/reproduce.ts';
-import { createSecrets, secretsInRequest, secretsInResponse } from '../proxy/secrets.ts';
+import { createSecrets } from '../proxy/secrets.ts';
 import type { CheckResult } from '../run/events.ts';
 
 // Grading a recording (a HAR from Chrome DevTools, Playwright, the mock's journal or the proxy) with the

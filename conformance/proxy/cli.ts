@@ -7,12 +7,12 @@ import { parseArgsOptions } from '../../src/config/definition.ts';
 import { type ConfigFile, findConfigFile } from '../../src/config/file.ts';
 import { optionLines, settingsLines } from '../../src/config/help.ts';
 import { resolveSettings } from '../../src/config/resolve.ts';
-import { appendHarEntries } from '../../src/exchange/har-file.ts';
+import { type HarAppender, harAppender, harFileProblem } from '../../src/exchange/har-file.ts';
 import type { ExchangeRecord } from '../../src/exchange/record.ts';
 import { reporterNames } from '../cli/args.ts';
 import type { Io } from '../cli/main.ts';
 import { appendStepSummary } from '../cli/step-summary.ts';
-import { checkHarPath, harCreator } from '../output/har.ts';
+import { harCreator } from '../output/har.ts';
 import { jsonText } from '../output/text.ts';
 import { isDocumentReporter, REPORT_FILES, renderDocument } from '../reporters/files.ts';
 import { UsageError } from '../run/usage-error.ts';
@@ -99,7 +99,7 @@ export async function proxyMain(
 ): Promise<number> {
   let command: NonNullable<ReturnType<typeof parse>>;
   let proxy: Awaited<ReturnType<typeof startProxy>>;
-  const har = harAppender();
+  let har: HarAppender | undefined;
   try {
     const help = argv.includes('--help') || argv.includes('-h');
     const parsed = parse(
@@ -113,12 +113,22 @@ export async function proxyMain(
     }
     command = parsed;
     if (command.output) await mkdir(command.output, { recursive: true });
-    if (command.har) await checkHarPath(command.har);
+    if (command.har) {
+      const file = command.har;
+      // Appended to: a file that is there must be a HAR already.
+      const problem = await harFileProblem(file);
+      if (problem !== undefined) throw new UsageError(`--har ${file}: ${problem}`);
+      // Each exchange appended as it happens; a failed write said once.
+      har = harAppender(file, {
+        creator: harCreator(),
+        onError: (error) => io.stderr(`petstore-conformance proxy: --har ${file}: ${error.message}\n`),
+      });
+    }
     const print = command.pretty ? io.stdout : () => {};
     proxy = await startProxy(command.options, {
       onViolation: (violation) => print(formatViolation(violation)),
       onError: (message) => io.stderr(`petstore-conformance proxy: ${message}\n`),
-      ...(command.har ? { onExchange: har.add(command.har, io) } : {}),
+      ...(har ? { onExchange: (exchange: ExchangeRecord) => har?.add(exchange) } : {}),
     });
   } catch (error) {
     // A usage error or a port that cannot be bound (EADDRINUSE, EACCES) is one line; anything else a stack.
@@ -140,7 +150,7 @@ export async function proxyMain(
     signals.on('SIGTERM', resolve);
   });
   const summary = await proxy.stop();
-  await har.written();
+  await har?.written();
   if (command.har) io.stderr(`petstore-conformance proxy: wrote ${command.har}\n`);
   const report = proxy.report();
   for (const name of command.files) {
@@ -158,24 +168,4 @@ export async function proxyMain(
     );
   (command.pretty ? io.stdout : io.stderr)(`\n${formatProxySummary(report, summary)}`);
   return summary.exitCode;
-}
-
-/** `--har FILE`: each exchange appended as it happens (the writer folds bursts into few writes); a failure said once. */
-function harAppender() {
-  const pending = new Set<Promise<void>>();
-  let failed = false;
-  return {
-    add: (file: string, io: Io) => (exchange: ExchangeRecord) => {
-      const write = appendHarEntries(file, [exchange], { creator: harCreator() })
-        .catch((error: Error) => {
-          if (!failed) io.stderr(`petstore-conformance proxy: --har ${file}: ${error.message}\n`);
-          failed = true;
-        })
-        .finally(() => pending.delete(write));
-      pending.add(write);
-    },
-    written: async () => {
-      await Promise.all(pending);
-    },
-  };
 }

@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type BodyCopy, bodyCopy } from '../../src/forward/body-copy.ts';
 import {
   createForwarder as createSharedForwarder,
   type ForwardFailure,
   type UpstreamAnswer as SharedAnswer,
 } from '../../src/forward/forwarder.ts';
-import { type BodyCopy, bodyCopy } from './body-copy.ts';
 
 export interface ForwarderOptions {
   /** The upstream base URL, its base path included (e.g. `https://staging.example/v1`). */

@@ -1,10 +1,10 @@
+import { headerRecord } from '../../src/exchange/record.ts';
+import { decodeContent } from '../../src/forward/body-copy.ts';
 import type { Spec } from '../contract/spec.ts';
 import type { ExchangeResponse } from '../http/exchange.ts';
 import { parseTraceparent } from '../http/trace.ts';
-import { decodeContent } from './body-copy.ts';
 import type { Forwarded, UpstreamAnswer } from './forward.ts';
 import { gradeExchange, type Observed } from './grade.ts';
-import { headerRecord } from './headers.ts';
 import type { ProxyViolation, Recorder } from './report.ts';
 import { curlFor } from './reproduce.ts';
 

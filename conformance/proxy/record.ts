@@ -1,8 +1,7 @@
-import type { ExchangeRecord, RecordedHeaders } from '../../src/exchange/record.ts';
+import { type ExchangeRecord, headerRecord, type RecordedHeaders } from '../../src/exchange/record.ts';
 import { isCredentialHeader, redactRecord } from '../../src/exchange/redact.ts';
 import type { ExchangeResponse } from '../http/exchange.ts';
 import type { Forwarded } from './forward.ts';
-import { headerRecord } from './headers.ts';
 
 /** Request bodies up to this size are kept in the proxy's HAR (the mock's journal keeps none). */
 const MAX_KEPT_REQUEST_BODY = 64 * 1024;

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { secretsInRequest, secretsInResponse } from '../../src/exchange/credentials.ts';
 import type { ExchangeRecord } from '../../src/exchange/record.ts';
 import { loadSpec } from '../contract/spec.ts';
 import { redactingWith } from '../output/redaction-scope.ts';
@@ -13,7 +14,7 @@ import { type ProxyOptions, resolveProxyOptions } from './options.ts';
 import { recordOf } from './record.ts';
 import { createRecorder, type ProxyReport, type ProxyViolation } from './report.ts';
 import { ALL_RULES } from './rules.ts';
-import { createSecrets, secretsInRequest, secretsInResponse } from './secrets.ts';
+import { createSecrets } from './secrets.ts';
 
 export const REPORT_PATH = '/__conformance/report';
 /** How long stop() lets exchanges in flight finish before cutting them. */

@@ -1,4 +1,4 @@
-import { isCredentialName } from '../output/credential-names.ts';
+import { isCredentialName } from '../../src/exchange/credential-names.ts';
 import { UsageError } from './usage-error.ts';
 
 /** Header names a run must not take from `--header`: the suite sets them itself. */

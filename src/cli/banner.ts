@@ -23,6 +23,7 @@ export function listening(mock: RunningServer, options: CliOptions) {
     devKey,
     admin: options.admin,
     ...(mock.passthrough ? { passthrough: mock.passthrough } : {}),
+    ...(options.recordMisses ? { recordMisses: options.recordMisses } : {}),
     ...(clients > 0 ? { oauthClientCount: clients, tokenTtl: formatDuration(options.tokenTtlMs) } : {}),
   };
   const lines = [
@@ -49,6 +50,9 @@ export function listening(mock: RunningServer, options: CliOptions) {
             ? [
                 `  Forward: ${mock.passthrough ?? options.passthrough} (what the mock does not answer; ${options.admin ? `${mock.url}/__mock/passthrough` : 'no admin API to toggle operations'})`,
               ]
+            : []),
+          ...(options.recordMisses
+            ? [`  Record:  forwarded exchanges appended to ${options.recordMisses} (HAR)`]
             : []),
           ...(options.store
             ? [

@@ -162,7 +162,21 @@ function serverOptions(
     cors: options.cors,
     ...(options.latency ? { latency: options.latency } : {}),
     ...(options.passthrough
-      ? { passthrough: { upstream: options.passthrough, timeoutMs: options.passthroughTimeoutMs } }
+      ? {
+          passthrough: {
+            upstream: options.passthrough,
+            timeoutMs: options.passthroughTimeoutMs,
+            ...(options.recordMisses === undefined
+              ? {}
+              : {
+                  recordMisses: options.recordMisses,
+                  onRecordError: (error: Error) =>
+                    log('record-misses-failed', { file: options.recordMisses, error: error.message }, [
+                      `Could not record forwarded exchanges in ${options.recordMisses}: ${error.message}`,
+                    ]),
+                }),
+          },
+        }
       : {}),
     allowedHosts: options.allowedHosts,
     adminCorsOrigins: options.adminCorsOrigins,

@@ -153,6 +153,11 @@ export const MOCK_CLI = {
       default: '30s',
       help: "time to connect and get the upstream's answer, and between its body's chunks, before a 504 or a cut body (default 30s)",
     },
+    'record-misses': {
+      kind: 'string',
+      value: 'FILE',
+      help: "append every forwarded exchange to FILE, a HAR 1.2 (credentials and the mock's keys redacted) to grade (petstore-conformance grade --har) or to write fixtures from",
+    },
     store: {
       kind: 'string',
       value: 'URL',

@@ -75,6 +75,8 @@ export interface CliOptions {
   readonly passthrough?: string;
   /** Time to connect to the upstream and get its answer's head, and between body chunks, in ms. */
   readonly passthroughTimeoutMs: number;
+  /** Append every forwarded exchange, redacted, to this HAR file. */
+  readonly recordMisses?: string;
 }
 
 export type ParsedCommand =
@@ -163,6 +165,7 @@ export function parseCli(argv: readonly string[], env: Environment = {}, file?: 
     );
   }
   const replicas = replicaOptions(values, label);
+  const recordMisses = recordMissesOption(values, passthrough, replicas.workers);
   return {
     kind: 'serve',
     options: {
@@ -194,6 +197,7 @@ export function parseCli(argv: readonly string[], env: Environment = {}, file?: 
       },
       ...(passthrough === undefined ? {} : { passthrough }),
       passthroughTimeoutMs,
+      ...(recordMisses === undefined ? {} : { recordMisses }),
     },
   };
 }
@@ -245,6 +249,24 @@ function dnsServerOption(text: string): string {
       `--dns-server must be ADDRESS:PORT, such as 127.0.0.1:5353 or [::1]:53, not ${quote(text)}.`,
     );
   }
+}
+
+/** --record-misses FILE (or PETSTORE_RECORD_MISSES): what --passthrough forwards, kept by one process. */
+function recordMissesOption(
+  values: MockSettings['values'],
+  passthrough: string | undefined,
+  workers: number,
+): string | undefined {
+  const file = values['record-misses'];
+  if (file === undefined) return undefined;
+  if (file === '') throw new UsageError('--record-misses needs a file path, such as misses.har.');
+  if (passthrough === undefined) {
+    throw new UsageError('--record-misses records what --passthrough forwards: add --passthrough URL.');
+  }
+  // Each process would rewrite the file with only its own exchanges.
+  if (workers > 1)
+    throw new UsageError(`--record-misses is written by one process, not by --workers ${workers}.`);
+  return file;
 }
 
 /** --store (or PETSTORE_STORE), --key-prefix and --workers (docs/replicas.md). */

@@ -14,4 +14,4 @@ ${optionLines(MOCK_CLI)}
 
 ${settingsLines(MOCK_CLI)}
 
-Exit codes: 0 stopped by Ctrl+C or SIGTERM (answers in flight finish first); 2 a bad option, config file, fixture file or state file, a port in use, or Redis unreachable.`;
+Exit codes: 0 stopped by Ctrl+C or SIGTERM (answers in flight finish first); 2 a bad option, config file, fixture file, state file or --record-misses file, a port in use, or Redis unreachable.`;

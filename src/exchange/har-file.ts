@@ -1,13 +1,16 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import type { Entry, Har } from 'har-format';
 import writeFileAtomic from 'write-file-atomic';
 import { type HarOptions, harEntry, harLog } from './har.ts';
 import { HarFormatError, recordsFromHar } from './har-read.ts';
+import { appendToHarTail } from './har-tail.ts';
 import type { ExchangeRecord } from './record.ts';
+import type { SecretRedactor } from './secrets.ts';
 
 // HAR files on disk: written whole and atomically (a crash mid-write leaves the previous file whole), and
-// appended to by one writer per file in this process, appends that arrive during a write folded into the next.
+// appended to by one writer per file in this process, appends that arrive during a write folded into the next
+// and, once this process has written the file, added at its tail without reading it again (har-tail.ts).
 
 /** Writes the exchanges as one HAR file, redacted, replacing the file atomically. */
 export async function writeHarFile(
@@ -23,12 +26,28 @@ export async function readHarFile(file: string): Promise<ExchangeRecord[]> {
   return recordsFromHar(parseHar(await readFile(file, 'utf8')));
 }
 
+/** Why appending to `file` would fail from the start (its folder is missing, it is not a HAR), or undefined. */
+export async function harFileProblem(file: string): Promise<string | undefined> {
+  const folder = await stat(dirname(resolve(file))).catch(() => undefined);
+  if (!folder?.isDirectory()) return `the folder ${dirname(file)} does not exist`;
+  try {
+    await readHarFile(file);
+    return undefined;
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    if (code === 'ENOENT') return undefined;
+    return code === 'EISDIR' ? 'it is a folder' : message;
+  }
+}
+
 interface Queue {
   readonly entries: Entry[];
   readonly waiting: { resolve(): void; reject(error: unknown): void }[];
   running: boolean;
 }
 const queues = new Map<string, Queue>();
+/** The size of each file as this process last wrote it: while it is still that, appends go to its tail. */
+const writtenSizes = new Map<string, number>();
 
 /**
  * Appends the exchanges (redacted) to the HAR file at `file`, creating it when missing; resolves once they
@@ -61,20 +80,34 @@ async function drain(path: string, queue: Queue, options: HarOptions): Promise<v
     const entries = queue.entries.splice(0);
     const waiting = queue.waiting.splice(0);
     try {
-      const existing = await readFile(path, 'utf8').then(parseHar, (error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return undefined;
-        throw error;
-      });
-      const har = existing ?? harLog([], options);
-      har.log.entries.push(...entries);
-      await writeFileAtomic(path, harText(har));
+      const known = writtenSizes.get(path);
+      const size = known === undefined ? undefined : (await stat(path).catch(() => undefined))?.size;
+      const appended =
+        size === known && size !== undefined ? await appendToHarTail(path, size, entries) : undefined;
+      writtenSizes.set(path, appended ?? (await rewriteWith(path, entries, options)));
       for (const waiter of waiting) waiter.resolve();
     } catch (error) {
+      writtenSizes.delete(path);
       for (const waiter of waiting) waiter.reject(error);
     }
   }
   queue.running = false;
   queues.delete(path);
+}
+
+/**
+ * Reads the file whole (or starts one), adds the entries and writes it back atomically, `entries` last in
+ * `log` so that the next append can go to its tail; returns its size.
+ */
+async function rewriteWith(path: string, entries: readonly Entry[], options: HarOptions): Promise<number> {
+  const existing = await readFile(path, 'utf8').then(parseHar, (error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  const { entries: before, ...log } = (existing ?? harLog([], options)).log;
+  const text = harText({ ...existing, log: { ...log, entries: [...before, ...entries] } });
+  await writeFileAtomic(path, text);
+  return Buffer.byteLength(text);
 }
 
 function parseHar(text: string): Har {
@@ -89,3 +122,54 @@ function parseHar(text: string): Har {
 }
 
 const harText = (har: Har): string => `${JSON.stringify(har, null, 2)}\n`;
+
+export interface HarAppender {
+  /**
+   * Queues the exchange for the file, redacted of `secrets` when given (the options' otherwise); never waits,
+   * never throws.
+   */
+  add(record: ExchangeRecord, secrets?: SecretRedactor | readonly string[]): void;
+  /** Resolves once every exchange added so far is written (or its write failed): true, or false after `withinMs`. */
+  written(withinMs?: number): Promise<boolean>;
+}
+
+/**
+ * Appends exchanges to the HAR file as they happen, for a front that must not wait on its disk: bursts fold
+ * into a few writes (appendHarEntries), and a failed write is told to `onError` once, not once per exchange.
+ *
+ * @example const har = harAppender('misses.har', { onError: (error) => console.error(error.message) });
+ */
+export function harAppender(
+  file: string,
+  options: HarOptions & { readonly onError: (error: Error) => void },
+): HarAppender {
+  const pending = new Set<Promise<void>>();
+  let failed = false;
+  return {
+    add(record, secrets) {
+      const redacting = secrets === undefined ? options : { ...options, secrets };
+      // Queued from a promise, so that even a record that cannot be rendered is an error told, never a throw.
+      const write = Promise.resolve()
+        .then(() => appendHarEntries(file, [record], redacting))
+        .catch((error: Error) => {
+          if (!failed) options.onError(error);
+          failed = true;
+        })
+        .finally(() => pending.delete(write));
+      pending.add(write);
+    },
+    async written(withinMs = Number.POSITIVE_INFINITY) {
+      const all = Promise.all(pending).then(() => true);
+      if (withinMs === Number.POSITIVE_INFINITY) return all;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), withinMs);
+      });
+      try {
+        return await Promise.race([all, late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}

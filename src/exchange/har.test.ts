@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { har12Problems } from '../test-support/har-shape.ts';
 import { harEntry, harLog } from './har.ts';
 import { HarFormatError, recordsFromHar } from './har-read.ts';
 import type { ExchangeRecord } from './record.ts';
@@ -48,6 +49,13 @@ describe('a HAR entry', () => {
     for (const secret of [KEY, 's3cr3t', 'n3w', 'abc', 'other']) expect(text).not.toContain(secret);
   });
 
+  test('replaces a short secret only where it stands alone, so the bodies stay readable', () => {
+    const entry = harEntry(exchange({ response: { status: 200, headers: {}, body: 'value=v; v2 vv v' } }), [
+      'v',
+    ]);
+    expect(entry.response.content.text).toBe('value=[REDACTED]; v2 vv [REDACTED]');
+  });
+
   test('carries the status, the body, the timing and the record’s own fields', () => {
     const entry = harEntry(exchange({ session: 'worker-2', traceId: 'a'.repeat(32) }));
     expect(entry).toMatchObject({
@@ -69,6 +77,19 @@ describe('a HAR entry', () => {
     const entry = harEntry(exchange({ response: undefined, error: 'ECONNRESET' }));
     expect(entry.response).toMatchObject({ status: 0, content: { size: 0, mimeType: '' } });
     expect(entry._error).toBe('ECONNRESET');
+  });
+});
+
+describe('a HAR document', () => {
+  test('has every field HAR 1.2 requires, for answered and unanswered exchanges alike', () => {
+    const failed = exchange({ response: undefined, error: 'ECONNREFUSED' });
+    expect(har12Problems(harLog([exchange(), failed], { creator: { name: 'test', version: '1' } }))).toEqual(
+      [],
+    );
+    // The check itself finds what is missing.
+    expect(har12Problems({ log: { version: '1.1', entries: [{ request: {} }] } })).toContain(
+      'log.entries[0].request.method is not a string',
+    );
   });
 });
 

@@ -56,3 +56,14 @@ export function traceIdOf(headers: RecordedHeaders): string | undefined {
   const id = TRACEPARENT.exec(headers.traceparent?.trim().toLowerCase() ?? '')?.[1];
   return id === undefined || /^0+$/.test(id) ? undefined : id;
 }
+
+/** Raw fields (`[name, value, …]`, as node:http and undici give them) as recorded headers. */
+export function headerRecord(rawHeaders: readonly string[]): Record<string, string> {
+  const record: Record<string, string> = {};
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    const name = (rawHeaders[i] ?? '').toLowerCase();
+    const value = rawHeaders[i + 1] ?? '';
+    record[name] = name in record ? `${record[name]}, ${value}` : value;
+  }
+  return record;
+}

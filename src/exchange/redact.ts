@@ -14,6 +14,11 @@ export function isCredentialHeader(name: string): boolean {
   return CREDENTIAL_HEADER.test(name);
 }
 
+/** Whether a query parameter's value is a credential. */
+export function isCredentialParam(name: string): boolean {
+  return CREDENTIAL_PARAM.test(name);
+}
+
 /**
  * An exchange fit to write out: Authorization keeps its scheme (`Bearer [REDACTED]`, so a grader still
  * sees which scheme was sent), cookies keep their names, other credential-like fields and query parameters
@@ -95,15 +100,18 @@ export function redactQuery(url: string): string {
     .split('&')
     .map((pair) => {
       const at = pair.indexOf('=');
-      if (at < 0 || !CREDENTIAL_PARAM.test(pair.slice(0, at))) return pair;
+      if (at < 0 || !isCredentialParam(pair.slice(0, at))) return pair;
       return `${pair.slice(0, at)}=${encodeURIComponent(REDACTED)}`;
     })
     .join('&');
   return `${url.slice(0, start + 1)}${query}${url.slice(end)}`;
 }
 
-/** Replaces each secret, in whatever percent-encoding (secrets.ts), wherever it appears. */
+/**
+ * The mock's own secrets (a SecretRedactor: its keys, the tokens it issued) or credentials found in traffic (a
+ * list: those under 6 characters replaced only where they stand alone), in whatever percent-encoding.
+ */
 function secretRedactor(secrets: SecretRedactor | readonly string[]): (text: string) => string {
-  const redactor = secrets instanceof SecretRedactor ? secrets : new SecretRedactor(secrets);
+  const redactor = secrets instanceof SecretRedactor ? secrets : new SecretRedactor().including(secrets);
   return (text) => redactor.redact(text, REDACTED);
 }

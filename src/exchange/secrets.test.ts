@@ -30,6 +30,16 @@ describe('the secret redactor', () => {
     expect(secrets.redact('a=tok_123&b=tok%5f123')).toBe(`a=${REDACTED}&b=${REDACTED}`);
   });
 
+  test('credentials found in an exchange are added to a copy; short ones only where they stand alone', () => {
+    const mock = new SecretRedactor(['k1']);
+    const writing = mock.including(['dark', 'cookie-value-long']);
+    expect(writing.redact('theme=dark; darkness k1k1 %64ark cookie-value-long')).toBe(
+      `theme=${REDACTED}; darkness ${REDACTED}${REDACTED} ${REDACTED} ${REDACTED}`,
+    );
+    // The mock's redactor itself is unchanged.
+    expect(mock.redact('dark cookie-value-long')).toBe('dark cookie-value-long');
+  });
+
   test('takes time linear in the text, whatever it repeats', () => {
     const secrets = new SecretRedactor(['a', 'aa', 'ab']);
     const hostile = `${'a%61'.repeat(50_000)}b`;

@@ -17,6 +17,8 @@ export class SecretRedactor {
   /** Longest first, so that no secret leaves a fragment of a longer one that contains it. */
   #secrets: string[] = [];
   #lowerCase: string[] = [];
+  /** Short credentials seen in traffic (a cookie `n=1`): replaced only where they stand alone. */
+  #loose = new Set<string>();
   readonly #shapes: readonly SecretShape[];
 
   /** `shapes`: secrets known by their form rather than listed (tokens another replica may have issued). */
@@ -32,23 +34,32 @@ export class SecretRedactor {
     this.#lowerCase = this.#secrets.map((known) => known.toLowerCase());
   }
 
+  /**
+   * A copy that also redacts credentials found in an exchange (its Authorization, cookies, key fields), for
+   * writing that exchange out. Those under 6 characters are replaced only where they stand alone: a cookie
+   * `n=1` must not blank every digit 1 of a recorded body. The mock's own secrets stay replaced everywhere.
+   */
+  including(found: Iterable<string>): SecretRedactor {
+    const copy = new SecretRedactor(this.#secrets, this.#shapes);
+    copy.#loose = new Set(this.#loose);
+    for (const secret of found) {
+      if (secret === '' || copy.#secrets.includes(secret)) continue;
+      copy.add(secret);
+      if (secret.length < SHORT) copy.#loose.add(secret);
+    }
+    return copy;
+  }
+
   /** `text` with every secret in it, in whatever percent-encoding, replaced by `replacement`. */
   redact(text: string, replacement = REDACTED): string {
     if (this.#secrets.length === 0 && this.#shapes.length === 0) return text;
-    if (!text.includes('%')) return this.#replace(text, replacement);
-    const { decoded, spans } = decodeEscapes(text);
-    const hidden = this.#find(decoded);
-    if (hidden.length === 0) return text;
-    // Back to the text as sent: each secret found in the decoded text covers the escapes it came from.
-    let result = '';
-    let from = 0;
-    for (const [start, end] of hidden) {
-      const first = spans[start] as [number, number];
-      const last = spans[end - 1] as [number, number];
-      result += text.slice(from, first[0]) + replacement;
-      from = last[1];
+    if (!text.includes('%')) {
+      return this.#loose.size === 0
+        ? this.#replace(text, replacement)
+        : splice(text, this.#find(text), undefined, replacement);
     }
-    return result + text.slice(from);
+    const { decoded, spans } = decodeEscapes(text);
+    return splice(text, this.#find(decoded), spans, replacement);
   }
 
   /** A header's name, REDACTED when it holds a secret in any letter case (a key sent as a name). */
@@ -80,8 +91,12 @@ export class SecretRedactor {
     const found: [number, number][] = [];
     const covered = new Uint8Array(text.length);
     for (const secret of this.#secrets) {
-      for (let at = text.indexOf(secret); at !== -1; at = text.indexOf(secret, at + secret.length)) {
+      const loose = this.#loose.has(secret);
+      // A loose secret is short, so stepping by one character past a match that does not stand alone is cheap.
+      const step = loose ? 1 : secret.length;
+      for (let at = text.indexOf(secret); at !== -1; at = text.indexOf(secret, at + step)) {
         const end = at + secret.length;
+        if (loose && !standsAlone(text, at, end)) continue;
         if (covered.subarray(at, end).includes(1)) continue;
         covered.fill(1, at, end);
         found.push([at, end]);
@@ -98,6 +113,37 @@ export class SecretRedactor {
     }
     return found.sort((a, b) => a[0] - b[0]);
   }
+}
+
+/** Below this length a credential found in traffic is replaced only where it stands alone. */
+const SHORT = 6;
+
+const isAlphanumeric = (char: string | undefined) => char !== undefined && /[A-Za-z0-9]/.test(char);
+
+/** Whether text[start, end) has no letter or digit right before or after it. */
+const standsAlone = (text: string, start: number, end: number) =>
+  !isAlphanumeric(text[start - 1]) && !isAlphanumeric(text[end]);
+
+/**
+ * `text` with each hidden range replaced; the ranges are in `text`, or, with `spans`, in its decoded form,
+ * each decoded character covering the escape it came from (so what is not a secret stays as it was sent).
+ */
+function splice(
+  text: string,
+  hidden: readonly [number, number][],
+  spans: readonly [number, number][] | undefined,
+  replacement: string,
+): string {
+  if (hidden.length === 0) return text;
+  let result = '';
+  let from = 0;
+  for (const [start, end] of hidden) {
+    const first = spans ? (spans[start] as [number, number])[0] : start;
+    const last = spans ? (spans[end - 1] as [number, number])[1] : end;
+    result += text.slice(from, first) + replacement;
+    from = last;
+  }
+  return result + text.slice(from);
 }
 
 /**

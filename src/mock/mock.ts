@@ -58,6 +58,10 @@ export interface MockOptions
 
 /** A request the mock sends upstream (partial mocking), and where its answer is journalled. */
 export interface Forwarding {
+  /** When the request came, on the clock of the state that sends it upstream (for a recording of it). */
+  readonly startedAt: number;
+  /** The session (`X-Mock-Session`) whose state sends it, when that is not the default state. */
+  readonly session?: string;
   /** Journals the exchange in the state that sent it upstream (its session's, if any), as `source: upstream`. */
   record(status: number): void;
 }
@@ -177,9 +181,13 @@ export function createMock(options: MockOptions = {}): Mock {
 
   function forwarding(request: MockRequest): Forwarding | undefined | Promise<Forwarding | undefined> {
     const id = request.headers[SESSION_HEADER];
-    const upstream = (state: MockState): Forwarding | undefined =>
+    const upstream = (state: MockState, session?: string): Forwarding | undefined =>
       state.passthrough.forwards(request)
-        ? { record: (status) => state.journal.record(request, status, state.clock.now(), 'upstream') }
+        ? {
+            startedAt: state.clock.now(),
+            ...(session === undefined ? {} : { session }),
+            record: (status) => state.journal.record(request, status, state.clock.now(), 'upstream'),
+          }
         : undefined;
     if (id === undefined) return upstream(main);
     // An invalid or refused session is the mock's to answer (respond renders its error); one that may not be
@@ -192,10 +200,12 @@ export function createMock(options: MockOptions = {}): Mock {
     }
     return state instanceof Promise
       ? state.then(
-          (found = main) => upstream(found),
+          (found) => (found ? upstream(found, id) : upstream(main)),
           () => undefined,
         )
-      : upstream(state ?? main);
+      : state
+        ? upstream(state, id)
+        : upstream(main);
   }
 
   function session(id: string): MockState {

@@ -81,6 +81,31 @@ describe('MSW partial mocking with passthrough()', () => {
     expect(mock.controller.journal.find({ source: 'upstream' })).toHaveLength(1);
   });
 
+  test('without a file system, what went to the network is a HAR from the journal, and its answers come from MSW’s response:bypass', async () => {
+    const answers: string[] = [];
+    const listener = async ({ request, response }: { request: Request; response: Response }) => {
+      answers.push(
+        `${request.method} ${new URL(request.url).pathname} ${response.status} ${await response.clone().text()}`,
+      );
+    };
+    server.events.on('response:bypass', listener);
+    try {
+      await fetch(`${base()}/pets/1`, { headers: auth });
+      await fetch(`${base()}/store/orders`, { headers: auth });
+      const { log } = mock.controller.journal.toHar({ source: 'upstream' });
+      expect(
+        log.entries.map((entry) => [entry.request.method, entry.request.url, entry.response.status]),
+      ).toEqual([['GET', `${base()}/pets/1`, 0]]);
+      expect(log.entries[0]?.request.headers).toContainEqual({
+        name: 'authorization',
+        value: 'Bearer [REDACTED]',
+      });
+      await expect.poll(() => answers).toEqual(['GET /v1/pets/1 200 {"upstream":true,"path":"/v1/pets/1"}']);
+    } finally {
+      server.events.removeListener('response:bypass', listener);
+    }
+  });
+
   test('PUT /__mock/passthrough toggles per session, as on the server', async () => {
     const put = await fetch(`${upstream.url}/__mock/passthrough`, {
       method: 'PUT',

@@ -12,6 +12,7 @@ import {
   type DomainsSimulationOptions,
   domainsSimulation,
 } from '../domains/index.ts';
+import type { SecretRedactor } from '../exchange/secrets.ts';
 import { createMock, type Forwarding, type Mock, type MockOptions } from '../mock/mock.ts';
 import { isControlPagePath, withControlPage } from '../pages/control-server.ts';
 import { isDashboardPagePath, withDashboardPage } from '../pages/dashboard-server.ts';
@@ -19,6 +20,7 @@ import { isRootUrl, isSpecPath, withLanding } from '../pages/landing.ts';
 import { allowedHosts, parseHostField } from './allowed-hosts.ts';
 import { createListener, type ListenerOptions } from './listener.ts';
 import type { PassthroughServing } from './passthrough.ts';
+import type { MissRecordingOptions } from './passthrough-record.ts';
 import { answerAndClose, boundIgnoredBody, writeRaw } from './raw-answer.ts';
 import { bodyTooLarge, createRequestGate, hasBody } from './request-gate.ts';
 import { packageVersion } from './version.ts';
@@ -50,7 +52,16 @@ export interface ServerOptions extends MockOptions, ListenerOptions {
    * (default 30 s) to connect and get the answer's head. Forwarded bodies stream both ways, beyond
    * `maxBodyBytes` too.
    */
-  readonly passthrough?: PassthroughOptions & { readonly timeoutMs?: number };
+  readonly passthrough?: PassthroughOptions & {
+    readonly timeoutMs?: number;
+    /**
+     * Appends every forwarded exchange, redacted, to this HAR 1.2 file (`--record-misses`), creating it when
+     * missing; a path that cannot take it (no such folder, a file that is not a HAR) stops the start.
+     */
+    readonly recordMisses?: string;
+    /** Told once when writing `recordMisses` fails (forwarding goes on); default: a process warning. */
+    readonly onRecordError?: (error: Error) => void;
+  };
   /** Time to receive a request's headers (default 10 s); then 408. */
   readonly headersTimeoutMs?: number;
   /** Time to receive a whole request (default 30 s); then 408. */
@@ -123,14 +134,17 @@ interface Served {
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const mcp = options.mcp && options.admin !== false ? await import('../mcp/endpoint.ts') : undefined;
+  // Assigned before the server listens, so before anything is forwarded (and recorded).
+  let served!: Served;
   // undici loads only for passthrough; the upstream is fixed here, once.
   const passthrough = options.passthrough
-    ? (await import('./passthrough.ts')).servePassthrough(
-        options.passthrough.upstream,
-        options.passthrough.timeoutMs,
-      )
+    ? await (await import('./passthrough.ts')).servePassthrough({
+        upstream: options.passthrough.upstream,
+        timeoutMs: options.passthrough.timeoutMs,
+        record: missRecording(options.passthrough, () => served.api.secrets),
+      })
     : undefined;
-  let served = build(options, mcp, passthrough);
+  served = build(options, mcp, passthrough);
   await options.prepare?.(served.api);
   const server = createServer(
     {
@@ -196,6 +210,23 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await closeGracefully(server);
       await passthrough?.close();
     },
+  };
+}
+
+/** The `--record-misses` recording: its file, the mock's secrets of the moment, and where a failed write goes. */
+function missRecording(
+  options: NonNullable<ServerOptions['passthrough']>,
+  secrets: () => SecretRedactor,
+): MissRecordingOptions | undefined {
+  const file = options.recordMisses;
+  if (file === undefined) return undefined;
+  return {
+    file,
+    secrets,
+    creator: { name: 'petstore-mock', version: packageVersion() },
+    onError:
+      options.onRecordError ??
+      ((error) => process.emitWarning(`Recording forwarded exchanges in ${file}: ${error.message}`)),
   };
 }
 

@@ -1,6 +1,9 @@
 import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 
-/** A copy of a body kept for grading, up to `limit` bytes; the forwarded stream itself is never held back. */
+/**
+ * A copy of a forwarded body kept for grading or recording, up to `limit` bytes (fed by the forwarder's chunk
+ * taps); the forwarded stream itself is never held back.
+ */
 export interface BodyCopy {
   push(chunk: Buffer): void;
   /** Every byte that passed, kept or not. */
@@ -37,8 +40,8 @@ export function bodyCopy(limit: number): BodyCopy {
 export type Decoded = { ok: true; bytes: Buffer } | { ok: false; reason: string };
 
 /**
- * Undoes the Content-Encoding of the graded copy (codings applied in order, so undone in reverse), decoding at
- * most `limit` bytes: a small gzip bomb is not graded rather than inflated.
+ * Undoes the Content-Encoding of a copy (codings applied in order, so undone in reverse), decoding at most
+ * `limit` bytes: a small gzip bomb is left undecoded rather than inflated.
  */
 export function decodeContent(body: Buffer, contentEncoding: string | undefined, limit: number): Decoded {
   const codings = (contentEncoding ?? '')
@@ -52,7 +55,11 @@ export function decodeContent(body: Buffer, contentEncoding: string | undefined,
       if (coding === 'gzip' || coding === 'x-gzip') bytes = gunzipSync(bytes, options);
       else if (coding === 'br') bytes = brotliDecompressSync(bytes, options);
       else if (coding === 'deflate') bytes = inflateDeflate(bytes, limit);
-      else return { ok: false, reason: `Content-Encoding ${coding} is not one the proxy decodes` };
+      else
+        return {
+          ok: false,
+          reason: `Content-Encoding ${coding} is not one decoded here (gzip, br, deflate)`,
+        };
     }
   } catch (error) {
     return { ok: false, reason: `the ${codings.join(', ')} body could not be decoded: ${String(error)}` };

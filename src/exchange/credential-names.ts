@@ -1,5 +1,6 @@
-// One rule, for the suite (which `--header` values are secrets) and the proxy (which header values in traffic
-// are): a header whose name says it carries a credential has its value redacted from every output.
+// One rule, for the suite (which `--header` values are secrets), the proxy and the mock's `--record-misses`
+// (which header values in traffic are): a header whose name says it carries a credential has its value
+// redacted from every output.
 
 /**
  * Words gateways and APIs use for credentials in header names: Authorization and its variants (`X-Custom-Auth`,

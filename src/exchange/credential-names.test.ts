@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { isCredentialName } from './credential-names.ts';
 
-describe('isCredentialName, the one rule of the suite and the proxy', () => {
+describe('isCredentialName, the one rule of the suite, the proxy and the mock’s recording', () => {
   test.each([
     'Authorization',
     'Proxy-Authorization',
