@@ -140,10 +140,24 @@ describe('petstore-mock secrets from files (_FILE variables)', () => {
     expect(inFile.stderr).not.toContain(KEY);
   });
 
-  test('PETSTORE_STORE_FILE holds a Redis URL with its password', () => {
+  test('PETSTORE_STORE_FILE holds a Redis URL with its password, which a refusal does not show', async () => {
     const path = write('store', 'redis://:pa55word@127.0.0.1:6379/0\n');
     const command = parseCli([], { PETSTORE_STORE_FILE: path });
     expect(command.kind === 'serve' && command.options.store).toBe('redis://:pa55word@127.0.0.1:6379/0');
+    const wrong = write('wrong-store', 'rediss//:pa55word@127.0.0.1:6379/0');
+    expect(await runToEnd([], { PETSTORE_STORE_FILE: wrong }, folder)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'petstore-mock: PETSTORE_STORE_FILE must be memory or redis://HOST:PORT/DB (the value given is not shown).\n',
+    });
+  });
+
+  test('a value of the right type that an option refuses is named by its key and file', async () => {
+    write('petstore-mock.config.yaml', 'mock:\n  latency: fast\n');
+    expect((await runToEnd([], {}, folder)).stderr).toBe(
+      'petstore-mock: "mock.latency" in petstore-mock.config.yaml must be a delay such as 300ms or a range such as 100ms-800ms (at most 60s), not "fast".\n',
+    );
   });
 });
 

@@ -106,26 +106,28 @@ export function parseCli(argv: readonly string[], env: Environment = {}, file?: 
   }
   const logFormat = values['log-format'];
   if (logFormat !== 'pretty' && logFormat !== 'json') {
-    throw new UsageError(`--log-format must be pretty or json, not ${quote(logFormat)}.`);
+    throw new UsageError(`${label('log-format')} must be pretty or json, not ${quote(logFormat)}.`);
   }
   const sunset = values['pets-sunset'];
   if (sunset !== undefined && Number.isNaN(Date.parse(sunset))) {
-    throw new UsageError(`--pets-sunset must be a date such as 2027-07-01T00:00:00Z, not ${quote(sunset)}.`);
+    throw new UsageError(
+      `${label('pets-sunset')} must be a date such as 2027-07-01T00:00:00Z, not ${quote(sunset)}.`,
+    );
   }
   const clock = values.clock;
   if (clock !== 'system' && clock !== 'manual') {
-    throw new UsageError(`--clock must be system or manual, not ${quote(clock)}.`);
+    throw new UsageError(`${label('clock')} must be system or manual, not ${quote(clock)}.`);
   }
   const dnsPropagationMs = parseDuration(values['dns-propagation']);
   if (dnsPropagationMs === undefined || dnsPropagationMs > maxPropagationMs) {
     throw new UsageError(
-      `--dns-propagation must be a duration up to 48h such as 5m, not ${quote(values['dns-propagation'])}.`,
+      `${label('dns-propagation')} must be a duration up to 48h such as 5m, not ${quote(values['dns-propagation'])}.`,
     );
   }
   const sessionTtlMs = parseDuration(values['session-ttl']);
   if (sessionTtlMs === undefined || sessionTtlMs < 1000 || sessionTtlMs > MAX_SESSION_TTL_MS) {
     throw new UsageError(
-      `--session-ttl must be a duration from 1s to 365d such as 30m or 2h, not ${quote(values['session-ttl'])}.`,
+      `${label('session-ttl')} must be a duration from 1s to 365d such as 30m or 2h, not ${quote(values['session-ttl'])}.`,
     );
   }
   if (values.fixtures !== undefined && (values.seed !== undefined || values.orders !== undefined)) {
@@ -134,7 +136,7 @@ export function parseCli(argv: readonly string[], env: Environment = {}, file?: 
   const latency = values.latency;
   if (latency !== undefined && parseLatency(latency) === undefined) {
     throw new UsageError(
-      `--latency must be a delay such as 300ms or a range such as 100ms-800ms (at most 60s), not ${quote(latency)}.`,
+      `${label('latency')} must be a delay such as 300ms or a range such as 100ms-800ms (at most 60s), not ${quote(latency)}.`,
     );
   }
   if (values.watch && values.fixtures === undefined) throw new UsageError('--watch needs --fixtures FILE.');
@@ -161,7 +163,7 @@ export function parseCli(argv: readonly string[], env: Environment = {}, file?: 
   const passthroughTimeoutMs = parseDuration(values['passthrough-timeout']);
   if (passthroughTimeoutMs === undefined || passthroughTimeoutMs < 1 || passthroughTimeoutMs > 3_600_000) {
     throw new UsageError(
-      `--passthrough-timeout must be a duration up to 1h such as 10s or 500ms, not ${quote(values['passthrough-timeout'])}.`,
+      `${label('passthrough-timeout')} must be a duration up to 1h such as 10s or 500ms, not ${quote(values['passthrough-timeout'])}.`,
     );
   }
   const replicas = replicaOptions(values, label);
@@ -276,12 +278,15 @@ function replicaOptions(
 ): Pick<CliOptions, 'store' | 'keyPrefix' | 'workers'> {
   const store = values.store;
   if (store !== undefined && store !== 'memory' && !/^rediss?:\/\/[^/\s]+(\/\d+)?\/?$/.test(store)) {
-    throw new UsageError(`--store must be memory or redis://HOST:PORT/DB, not ${quote(store)}.`);
+    // Not quoted: a Redis URL may carry a password.
+    throw new UsageError(
+      `${label('store')} must be memory or redis://HOST:PORT/DB (the value given is not shown).`,
+    );
   }
   const keyPrefix = values['key-prefix'];
   if (!/^[\w.:-]{1,100}$/.test(keyPrefix)) {
     throw new UsageError(
-      `--key-prefix must be 1 to 100 letters, digits, or . : _ -, not ${quote(keyPrefix)}.`,
+      `${label('key-prefix')} must be 1 to 100 letters, digits, or . : _ -, not ${quote(keyPrefix)}.`,
     );
   }
   const workers = integer(label('workers'), values.workers, 1, 64);

@@ -67,9 +67,6 @@ export type ResolvedValues<D extends CliDefinition> = {
     : ValueOf<D['options'][K]> | undefined;
 };
 
-/** The config file's key of an option: its flag without the dashes. */
-export const configKey = (flag: string): string => flag;
-
 /** The variable an option is read from, or undefined for a flag of the command line alone. */
 export function envName(definition: CliDefinition, flag: string): string | undefined {
   const option = definition.options[flag];

@@ -69,6 +69,7 @@ describe('the config file', () => {
       'PETSTORE_CONFIG gone.yaml: the config file cannot be read (ENOENT).',
     ],
     [['--config'], {}, '--config needs a file path.'],
+    [['--config='], {}, '--config needs a file path.'],
   ])('refuses %j %j, naming the file', async (argv, env, message) => {
     expect(await refusal(argv, env)).toBe(message);
   });

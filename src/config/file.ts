@@ -34,8 +34,9 @@ export async function findConfigFile(
   env: Environment,
   cwd: string,
 ): Promise<ConfigFile | undefined> {
-  const given = configPathIn(argv) ?? (env.PETSTORE_CONFIG || undefined);
-  const source = given === undefined ? '' : configPathIn(argv) === undefined ? 'PETSTORE_CONFIG' : '--config';
+  const flag = configPathIn(argv);
+  const given = flag ?? (env.PETSTORE_CONFIG || undefined);
+  const source = given === undefined ? '' : flag === undefined ? 'PETSTORE_CONFIG' : '--config';
   const found =
     given === undefined ? CONFIG_FILE_NAMES.filter((name) => existsSync(join(cwd, name))) : [given];
   if (found.length > 1) {
@@ -60,11 +61,9 @@ export function configPathIn(argv: readonly string[]): string | undefined {
     const arg = argv[i] as string;
     if (arg === '--') break;
     if (arg.startsWith('--config=')) path = arg.slice('--config='.length);
-    else if (arg === '--config') {
-      path = argv[i + 1];
-      if (path === undefined || path === '') throw new ConfigError('--config needs a file path.');
-      i++;
-    }
+    else if (arg === '--config') path = argv[++i];
+    else continue;
+    if (path === undefined || path === '') throw new ConfigError('--config needs a file path.');
   }
   return path;
 }
@@ -111,7 +110,7 @@ function checkTopLevel(document: unknown, path: string): ConfigFile['sections'] 
   return { mock: section('mock'), conformance: section('conformance'), proxy: section('proxy') };
 }
 
-export const isObject = (value: unknown): value is Record<string, unknown> =>
+const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
