@@ -1,20 +1,38 @@
 import type { Operation } from '../contract/spec.ts';
+import { EXTRA_WORD } from '../http/client.ts';
 import type { AuthMode, Exchange } from '../http/exchange.ts';
 import { type NearMiss, nearMissesOf } from '../http/near-miss.ts';
 import { rule } from '../rules/catalogue.ts';
-import { bearerChallenge, challengeErrorProblems, challengeProblems } from '../rules/header-verdicts.ts';
+import {
+  bearerChallenge,
+  challengeErrorProblems,
+  challengeProblems,
+  sunsetAhead,
+} from '../rules/header-verdicts.ts';
 import { Failure, responseOf, Skip, show, verdict } from '../rules/outcome.ts';
-import { allAuthProbes, baseline, deprecatedProbes, listWithNearMiss } from './probes.ts';
+import { LIST } from './cancels.ts';
+import {
+  AUTH_VARIANTS,
+  type AuthVariant,
+  allAuthProbes,
+  baseline,
+  deprecatedProbes,
+  headOfList,
+  listWithNearMiss,
+} from './probes.ts';
 import type { Check } from './registry.ts';
 import type { CheckContext } from './session.ts';
 
 /**
  * A deprecated route past its sunset may be gone (RFC 9745 §5: 410, or another 4xx/3xx). It counts as retired,
- * not as failing auth, when it answers 410, or when it answers the valid key with the same 3xx/404.
+ * not as failing auth, when it answers 410 with no Sunset still ahead, or when it answers the valid key with the
+ * same 3xx/404.
  */
-async function retired(ctx: CheckContext, operation: Operation, status: number): Promise<boolean> {
+async function retired(ctx: CheckContext, operation: Operation, exchange: Exchange): Promise<boolean> {
   if (!operation.deprecated) return false;
-  if (status === 410) return true;
+  const status = responseOf(exchange).status;
+  // A 410 before the route's Sunset is no retirement (pets.live-until-sunset grades the route itself).
+  if (status === 410) return !sunsetAhead(exchange);
   if (!ctx.options.credential || (status !== 404 && (status < 300 || status > 399))) return false;
   const withKey = (await deprecatedProbes(ctx)).find((p) => p.operation === operation);
   return withKey?.exchange.response?.status === status;
@@ -29,16 +47,16 @@ const NEAR_MISS_SAID: Record<NearMiss, string> = {
 
 /** Every operation answers the given kind of bad credentials with 401. */
 const rejects =
-  (mode: AuthMode) =>
+  (mode: AuthMode, variants: readonly AuthVariant[] = []) =>
   async (ctx: CheckContext): Promise<string> => {
     const problems: string[] = [];
     const notes: string[] = [];
     let answered401 = 0;
-    for (const { operation, exchange, skipped } of await allAuthProbes(ctx, [mode])) {
+    for (const { operation, exchange, skipped } of await allAuthProbes(ctx, [mode], variants)) {
       const status = exchange?.response?.status;
       if (skipped) notes.push(`${operation.operationId} not checked: ${skipped}`);
       else if (status === 401) answered401++;
-      else if (status !== undefined && (await retired(ctx, operation, status))) {
+      else if (exchange && status !== undefined && (await retired(ctx, operation, exchange))) {
         notes.push(`${operation.operationId} answered ${status}: deprecated and gone (past its sunset)`);
       } else if (exchange) problems.push(`${show(exchange)}, expected 401`);
     }
@@ -55,11 +73,11 @@ const seen401 = async (ctx: CheckContext): Promise<Exchange[]> => {
 export const authChecks: Check[] = [
   {
     ...rule('auth.missing-key'),
-    run: rejects('none'),
+    run: rejects('none', AUTH_VARIANTS),
   },
   {
     ...rule('auth.wrong-key'),
-    run: rejects('wrong'),
+    run: rejects('wrong', AUTH_VARIANTS),
   },
   {
     ...rule('auth.near-miss-key'),
@@ -109,6 +127,27 @@ export const challengeChecks: Check[] = [
         return challengeErrorProblems(responseOf(exchange), sent).map((p) => `${show(exchange)}${p}`);
       });
       return verdict(problems, `${graded.length} challenge(s) use the right error code`);
+    },
+  },
+  {
+    ...rule('auth.extra-word'),
+    requires: ['apiKey'],
+    async run(ctx) {
+      const exchange = await ctx.send('list:extra-word', { ...LIST, auth: 'extra-word' });
+      const status = responseOf(exchange).status;
+      if (status !== 401 && status !== 400)
+        throw new Failure(`${show(exchange)} for "Bearer <key> ${EXTRA_WORD}", expected 401 or 400`);
+      return `${show(exchange)} for "Bearer <key> ${EXTRA_WORD}"`;
+    },
+  },
+  {
+    ...rule('auth.head'),
+    async run(ctx) {
+      const exchange = await headOfList(ctx, 'none');
+      const status = responseOf(exchange).status;
+      if (status < 400) throw new Failure(`${show(exchange)} without credentials, expected 401 as for GET`);
+      if (status !== 401) return `${show(exchange)} without credentials (HEAD itself: see http.head)`;
+      return `${show(exchange)} without credentials`;
     },
   },
   {

@@ -127,4 +127,6 @@ const cancel = (id: string, stateChanging: boolean, auth: AuthMode = 'valid'): R
   auth,
   operationId: 'cancelOrder',
   stateChanging,
+  // A 204 has no content: read on the wire, bytes a server sends behind it are seen.
+  onWire: true,
 });

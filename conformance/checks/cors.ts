@@ -77,9 +77,16 @@ export const corsChecks: Check[] = [
       };
       const answers = [await ctx.send('cors:none', { ...request, auth: 'none' })];
       if (ctx.options.credential) answers.push(await ctx.send('cors:valid', { ...request, auth: 'valid' }));
-      const problems = answers
-        .filter((exchange) => !allowsOrigin(exchange))
-        .map((exchange) => `${show(exchange)} without Access-Control-Allow-Origin for ${ORIGIN}`);
+      const problems = answers.flatMap((exchange) => {
+        if (!allowsOrigin(exchange))
+          return [`${show(exchange)} without Access-Control-Allow-Origin for ${ORIGIN}`];
+        // An answer that names the origin differs by origin: a cache must key it on Origin.
+        const reflected = header(responseOf(exchange), 'access-control-allow-origin') === ORIGIN;
+        const vary = listed(header(responseOf(exchange), 'vary'));
+        return reflected && !vary.includes('origin') && !vary.includes('*')
+          ? [`${show(exchange)} reflects the origin without Vary: Origin`]
+          : [];
+      });
       return verdict(problems, `${answers.map(show).join('; ')} allow the origin`);
     },
   },

@@ -1,10 +1,10 @@
 import { authChecks, challengeChecks } from './auth.ts';
 import { corsChecks } from './cors.ts';
 import { errorChecks } from './errors.ts';
-import { contentTypeChecks, httpChecks } from './http.ts';
+import { contentTypeChecks, encodingChecks, httpChecks } from './http.ts';
 import { observationChecks, runInfoChecks } from './info.ts';
 import { orderChecks } from './orders.ts';
-import { petChecks } from './pets.ts';
+import { deprecationScopeChecks, petChecks, sunsetChecks } from './pets.ts';
 import { createRegistry } from './registry.ts';
 import { stateChecks } from './state.ts';
 
@@ -19,10 +19,13 @@ export const registry = createRegistry([
   ...stateChecks,
   ...httpChecks,
   ...petChecks,
+  ...sunsetChecks,
   ...corsChecks,
   ...observationChecks,
   ...errorChecks,
   ...challengeChecks,
   ...contentTypeChecks,
+  ...encodingChecks,
+  ...deprecationScopeChecks,
   ...runInfoChecks,
 ]);

@@ -1,3 +1,4 @@
+import { listContainsId, orderIdsFromJson } from '../contract/raw-json.ts';
 import { listsOrders } from '../rules/answers.ts';
 import { rule } from '../rules/catalogue.ts';
 import { Failure, responseOf, Skip, show, verdict } from '../rules/outcome.ts';
@@ -33,7 +34,14 @@ export const orderChecks: Check[] = [
       if (!listsOrders(ctx.spec, answer)) throw new Failure(`${show(exchange)}, expected 200`);
       const body = jsonBody(answer.response);
       const count = body.ok && Array.isArray(body.value) ? body.value.length : 0;
-      return verdict(orderListProblems(ctx.spec, answer), `200 with ${count} valid order(s)`);
+      const problems = orderListProblems(ctx.spec, answer);
+      // A shipped order cannot be cancelled, so it never legitimately leaves the list.
+      const shipped = ctx.orders.bySlot.conflict;
+      const ids = orderIdsFromJson(answer.response.body);
+      // Orders listed without ids (orders.fields names that) do not tell which order is missing.
+      if (shipped !== undefined && ids && (ids.length > 0 || count === 0) && !listContainsId(ids, shipped))
+        problems.push(`the shipped order ${shipped} is not listed: not all orders, or a wrong id`);
+      return verdict(problems, `200 with ${count} valid order(s)`);
     },
   },
   {
@@ -62,6 +70,9 @@ export const orderChecks: Check[] = [
     ...rule('orders.cancel-pending'),
     run: onAnswer(cancelPending, 204, 'fail', (response, label) => {
       if (response.bodyBytes > 0) throw new Failure(`${label} with a ${response.bodyBytes}-byte body`);
+      // Bytes behind the 204's head are a body the framing hides: the next answer on the connection breaks.
+      if ((response.bytesAfter ?? 0) > 0)
+        throw new Failure(`${label} followed by ${response.bytesAfter} byte(s) on the connection`);
       return `${label} with no body`;
     }),
     requires: ['pendingOrderId', 'apiKey'],

@@ -5,13 +5,18 @@ import {
   DATED_HEADERS,
   type DatedHeader,
   datedHeaderProblems,
+  deprecationScopeProblems,
+  sunsetAhead,
   sunsetLinkProblems,
   sunsetOrderProblems,
+  sunsetPast,
 } from '../rules/header-verdicts.ts';
 import { responseOf, Skip, show, verdict } from '../rules/outcome.ts';
-import { deprecatedProbes } from './probes.ts';
+import { errorBodyProblems, header } from '../rules/verdicts.ts';
+import { baseline, deprecatedProbes } from './probes.ts';
 import type { Check } from './registry.ts';
 import type { CheckContext } from './session.ts';
+import { seenAnswers } from './support.ts';
 
 interface Graded {
   label: string;
@@ -79,6 +84,63 @@ export const petChecks: Check[] = [
         sunsetLinkProblems(response).map((p) => `${label}${p}`),
       );
       return verdict(problems, 'Link rel="sunset" present');
+    },
+  },
+];
+
+/** Whether the deprecated route is retired when its Sunset says: live before, gone (with an Error) after. */
+export const sunsetChecks: Check[] = [
+  {
+    ...rule('pets.live-until-sunset'),
+    requires: ['apiKey'],
+    async run(ctx) {
+      const probes = await deprecatedProbes(ctx);
+      if (probes.length === 0) throw new Skip('the spec marks no operation deprecated');
+      const problems = probes
+        .filter(({ exchange }) => responseOf(exchange).status === 410 && sunsetAhead(exchange) !== undefined)
+        .map(({ exchange }) => {
+          const sunset = header(responseOf(exchange), 'sunset') ?? '';
+          return `${show(exchange)} while its Sunset (${sunset}) is still ahead: retired too early`;
+        });
+      return verdict(problems, probes.map(({ exchange }) => show(exchange)).join('; '));
+    },
+  },
+  {
+    ...rule('pets.after-sunset'),
+    requires: ['apiKey'],
+    async run(ctx) {
+      const probes = await deprecatedProbes(ctx);
+      const past = probes.filter(({ exchange }) => sunsetPast(exchange) !== undefined);
+      const ahead = probes.filter(({ exchange }) => sunsetAhead(exchange) !== undefined);
+      if (past.length === 0 && ahead.length === 0) throw new Skip('no answer with a readable Sunset');
+      if (past.length === 0)
+        return `${ahead.map(({ exchange }) => show(exchange)).join('; ')}: its Sunset is still ahead`;
+      const problems = past.flatMap(({ exchange }) => {
+        const response = responseOf(exchange);
+        if (response.status >= 200 && response.status < 300)
+          return [`${show(exchange)}, yet its Sunset (${header(response, 'sunset')}) has passed`];
+        if (response.status !== 410) return [];
+        return errorBodyProblems(ctx.spec, response).map((p) => `${show(exchange)}: ${p}`);
+      });
+      return verdict(problems, `${past.map(({ exchange }) => show(exchange)).join('; ')}: retired`);
+    },
+  },
+];
+
+export const deprecationScopeChecks: Check[] = [
+  {
+    ...rule('pets.deprecation-scope'),
+    async run(ctx) {
+      await baseline(ctx);
+      const graded = seenAnswers(ctx).filter(({ answer }) => answer.operation?.deprecated === false);
+      if (graded.length === 0) throw new Skip('no answer of an operation that is not deprecated seen');
+      const problems = graded.flatMap(({ exchange, answer }) =>
+        deprecationScopeProblems(answer.response).map((p) => `${show(exchange)}${p}`),
+      );
+      return verdict(
+        problems,
+        `${graded.length} answer(s) of operations not deprecated carry no Deprecation`,
+      );
     },
   },
 ];

@@ -1,6 +1,7 @@
 import type { Operation } from '../contract/spec.ts';
 import type { AuthMode, Exchange } from '../http/exchange.ts';
 import type { NearMiss } from '../http/near-miss.ts';
+import { HARMLESS_QUERY } from '../orders/gate.ts';
 import { Skip } from '../rules/outcome.ts';
 import { cancelAbsent, LIST } from './cancels.ts';
 import type { CheckContext } from './session.ts';
@@ -8,9 +9,17 @@ import type { CheckContext } from './session.ts';
 // The requests checks share (the cancels are in cancels.ts). Each has a fixed key, so a request several checks read is sent once per run.
 
 export const AUTH_FAILURE_MODES = ['none', 'wrong', 'non-bearer'] as const;
+export const AUTH_VARIANTS = ['query', 'unknown-pet'] as const;
 export const MALFORMED_ID = 'not-a-number';
 
 export const listOrders = (ctx: CheckContext): Promise<Exchange> => ctx.send('list', LIST);
+
+/**
+ * HEAD of the list, read on the wire (the bytes after its head are the point). It names no operation: the
+ * spec documents GET, so no rule about the list's or an Error's body reads its empty answer.
+ */
+export const headOfList = (ctx: CheckContext, auth: 'none' | 'valid'): Promise<Exchange> =>
+  ctx.send(`head:${auth}`, { method: 'HEAD', path: LIST.path, auth, onWire: true });
 
 /** The list read with a near miss of the key instead of the key. */
 export const listWithNearMiss = (ctx: CheckContext, nearMiss: NearMiss): Promise<Exchange> =>
@@ -35,13 +44,41 @@ export function unsafeToProbe(operation: Operation): string | undefined {
   return `${operation.method} ${operation.path} is not sent: it could change state on a faulty server`;
 }
 
+/**
+ * Where a hurried server skips authentication, so the missing and the wrong key are sent there too: with a
+ * harmless query string, and with a pet id that names no pet (a lookup answering 404 before authenticating).
+ */
+export type AuthVariant = 'query' | 'unknown-pet';
+/** A pet id no deployment is expected to have; without a key its answer is 401 whichever pet it names. */
+export const UNKNOWN_PET_ID = '9223372036854775806';
+
+/** The path of an auth probe: the operation's own, or one of its variants; undefined when it has none. */
+async function probePath(
+  ctx: CheckContext,
+  operation: Operation,
+  variant: AuthVariant | undefined,
+): Promise<string | undefined> {
+  if (variant === 'unknown-pet') {
+    if (!operation.pathParams.includes('petId') || operation.pathParams.length > 1) return undefined;
+    return operation.path.replace('{petId}', UNKNOWN_PET_ID);
+  }
+  const path = await ctx.pathFor(operation);
+  return variant === 'query' ? `${path}?${HARMLESS_QUERY}` : path;
+}
+
 /** Each operation of the spec, with credentials missing, wrong or under another scheme. */
-export async function authProbe(ctx: CheckContext, operation: Operation, mode: AuthMode): Promise<AuthProbe> {
+export async function authProbe(
+  ctx: CheckContext,
+  operation: Operation,
+  mode: AuthMode,
+  variant?: AuthVariant,
+): Promise<AuthProbe> {
   const unsafe = unsafeToProbe(operation);
   if (unsafe) return { operation, skipped: unsafe };
   try {
-    const path = await ctx.pathFor(operation);
-    const exchange = await ctx.send(`auth:${operation.operationId}:${mode}`, {
+    const path = await probePath(ctx, operation, variant);
+    if (path === undefined) return { operation, skipped: `no ${variant} variant` };
+    const exchange = await ctx.send(`auth:${operation.operationId}:${mode}${variant ? `:${variant}` : ''}`, {
       method: operation.method,
       path,
       auth: mode,
@@ -54,10 +91,21 @@ export async function authProbe(ctx: CheckContext, operation: Operation, mode: A
   }
 }
 
-export async function allAuthProbes(ctx: CheckContext, modes: readonly AuthMode[]): Promise<AuthProbe[]> {
+/** Each operation with each mode, and with each variant given (variants an operation has not are left out). */
+export async function allAuthProbes(
+  ctx: CheckContext,
+  modes: readonly AuthMode[],
+  variants: readonly AuthVariant[] = [],
+): Promise<AuthProbe[]> {
   const probes: AuthProbe[] = [];
   for (const operation of ctx.spec.operations) {
-    for (const mode of modes) probes.push(await authProbe(ctx, operation, mode));
+    for (const mode of modes) {
+      probes.push(await authProbe(ctx, operation, mode));
+      for (const variant of variants) {
+        const probe = await authProbe(ctx, operation, mode, variant);
+        if (probe.exchange) probes.push(probe);
+      }
+    }
   }
   return probes;
 }
@@ -115,6 +163,7 @@ export async function malformedIdProbes(ctx: CheckContext): Promise<{ sent: Exch
 /** The requests every aggregate check reads, so such a check still has material when run alone. */
 export async function baseline(ctx: CheckContext): Promise<void> {
   await allAuthProbes(ctx, AUTH_FAILURE_MODES);
+  await allAuthProbes(ctx, ['none', 'wrong'], AUTH_VARIANTS);
   if (!ctx.options.credential) return;
   await listOrders(ctx);
   await cancelAbsent(ctx).catch((error: unknown) => {

@@ -4,7 +4,7 @@ import type { HttpClient } from '../http/client.ts';
 import type { Exchange, RequestSpec } from '../http/exchange.ts';
 import type { TraceIds } from '../http/trace.ts';
 import { NO_ORDERS, type RunOrders } from '../orders/allocation.ts';
-import { gateRefusal, mayChangeState, needsProof, templateOf } from '../orders/gate.ts';
+import { gateRefusal, HARMLESS_QUERY, mayChangeState, needsProof, templateOf } from '../orders/gate.ts';
 import { absentRange } from '../orders/readings.ts';
 import { Skip } from '../rules/outcome.ts';
 import type { ResolvedOptions } from '../run/options.ts';
@@ -119,7 +119,11 @@ export class Session implements CheckContext {
   private async gate(request: RequestSpec): Promise<void> {
     // The 405 check's undocumented method on the collection: the one write elsewhere, opted in with orders.
     if (request.purpose === 'undocumented-method' && this.options.undocumentedMethods) return;
-    const target = templateOf(this.spec, request.path);
+    const at = request.path.indexOf('?');
+    const bare = at < 0 ? request.path : request.path.slice(0, at);
+    // The auth probes' fixed query names nothing; any other query keeps a write from being sent.
+    const query = at < 0 || request.path.slice(at + 1) === HARMLESS_QUERY ? '' : request.path.slice(at);
+    const target = templateOf(this.spec, bare);
     if (target === undefined) {
       if (!mayChangeState(request.method) && !request.stateChanging) return;
       throw new Skip(`not sent: ${request.method} ${request.path} could change state`);
@@ -127,7 +131,7 @@ export class Session implements CheckContext {
     if (!needsProof(this.spec, request.method, target.template)) return;
     const refused = gateRefusal(
       request.method,
-      { ...target, query: '' },
+      { ...target, query },
       { spec: this.spec, listedIds: await this.listedIds(), writableIds: this.orders.writable },
     );
     if (refused) throw new Skip(`not sent: ${refused}`);

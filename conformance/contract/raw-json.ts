@@ -19,6 +19,8 @@ export const canonicalId = (text: string): string => BigInt(text).toString();
 export interface ListedOrder {
   id: string;
   raw: string;
+  /** Its top-level fields whose values are JSON numbers, each number exactly as written. */
+  numbers: Record<string, string>;
 }
 
 /**
@@ -33,7 +35,8 @@ export function listedOrdersFromJson(text: string): ListedOrder[] | undefined {
     const orders: ListedOrder[] = [];
     scanner.array((item) => {
       if (item.kind === 'object' && item.id !== undefined) {
-        orders.push({ id: INTEGER.test(item.id) ? canonicalId(item.id) : item.id, raw: item.raw });
+        const id = INTEGER.test(item.id) ? canonicalId(item.id) : item.id;
+        orders.push({ id, raw: item.raw, numbers: item.numbers });
       }
     });
     scanner.ws();
@@ -81,7 +84,9 @@ export function pickAbsentId(ids: readonly string[]): string | undefined {
   return (max + (room < ABSENT_GAP ? room : ABSENT_GAP)).toString();
 }
 
-type Item = { kind: 'object'; id: string | undefined; raw: string } | { kind: 'other'; raw: string };
+type Item =
+  | { kind: 'object'; id: string | undefined; raw: string; numbers: Record<string, string> }
+  | { kind: 'other'; raw: string; number?: true };
 
 class Scanner {
   private at = 0;
@@ -118,13 +123,14 @@ class Scanner {
     }
   }
 
-  object(): string | undefined {
+  object(): { id: string | undefined; numbers: Record<string, string> } {
     let id: string | undefined;
+    const numbers: Record<string, string> = {};
     this.expect('{');
     this.ws();
     if (this.peek() === '}') {
       this.at++;
-      return id;
+      return { id, numbers };
     }
     for (;;) {
       this.ws();
@@ -134,10 +140,11 @@ class Scanner {
       this.ws();
       const value = this.value();
       if (key === 'id') id = value.kind === 'other' ? value.raw : undefined;
+      if (value.kind === 'other' && value.number) numbers[key] = value.raw;
       this.ws();
       if (this.peek() === '}') {
         this.at++;
-        return id;
+        return { id, numbers };
       }
       this.expect(',');
     }
@@ -158,8 +165,8 @@ class Scanner {
     const char = this.peek();
     if (char === '{') {
       const start = this.at;
-      const id = this.object();
-      return { kind: 'object', id, raw: this.text.slice(start, this.at) };
+      const { id, numbers } = this.object();
+      return { kind: 'object', id, raw: this.text.slice(start, this.at), numbers };
     }
     if (char === '[') {
       const start = this.at;
@@ -170,6 +177,8 @@ class Scanner {
     const match = /^(-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?|true|false|null)/.exec(this.text.slice(this.at));
     if (!match) throw new Error(`unexpected ${char} at ${this.at}`);
     this.at += match[0].length;
-    return { kind: 'other', raw: match[0] };
+    return /^[-0-9]/.test(match[0])
+      ? { kind: 'other', raw: match[0], number: true }
+      : { kind: 'other', raw: match[0] };
   }
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import formatsImport from 'ajv-formats';
 import { parse } from 'yaml';
+import { isIso8601DateTime, isRfc3339DateTime } from './date-time.ts';
 
 // ajv-formats is CommonJS: under NodeNext its default import is the module object, typed as such.
 const addFormats = formatsImport as unknown as typeof formatsImport.default;
@@ -49,6 +50,8 @@ export interface Spec {
   methodsFor(path: string): string[];
   /** The property names `components/schemas/<name>` documents. */
   schemaProperties(name: string): string[];
+  /** The properties of `components/schemas/<name>` that are `integer` of `format: int64`. */
+  int64Properties(name: string): string[];
   /** Validates against `components/schemas/<name>`; returns readable errors (empty when valid). */
   validateSchema(name: string, value: unknown): string[];
   /**
@@ -96,8 +99,8 @@ function compileSpec(file: string, doc: Json): Spec {
   // strictSchema is off because the whole OpenAPI document is added as one schema and its non-schema keys
   // (paths, info…) are not JSON Schema keywords; only the schema parts are ever compiled.
   const validators = {
-    rfc3339: validatorsFor(doc, 'date-time'),
-    iso8601: validatorsFor(doc, 'iso-date-time'),
+    rfc3339: validatorsFor(doc, isRfc3339DateTime),
+    iso8601: validatorsFor(doc, isIso8601DateTime),
   };
   const validator = (pointer: string, rule: DateTimeRule = 'iso8601') => validators[rule](pointer);
   const run = (fn: ValidateFunction, value: unknown): string[] =>
@@ -160,8 +163,11 @@ function compileSpec(file: string, doc: Json): Spec {
     operations,
     operation,
     methodsFor: (path) => operations.filter((o) => o.path === path).map((o) => o.method),
-    schemaProperties: (name) =>
-      Object.keys(((doc.components as Json)?.schemas as Record<string, Json>)?.[name]?.properties ?? {}),
+    schemaProperties: (name) => Object.keys(propertiesOf(doc, name)),
+    int64Properties: (name) =>
+      Object.entries(propertiesOf(doc, name))
+        .filter(([, schema]) => schema.type === 'integer' && schema.format === 'int64')
+        .map(([property]) => property),
     validateSchema: (name, value) => run(validator(`/components/schemas/${escapePointer(name)}`), value),
     response(operationId, status) {
       const found = responseAt(operationId, status);
@@ -192,12 +198,17 @@ function basePathOf(doc: Json): string {
   return rest.every((path) => path === first) ? first : '';
 }
 
-/** Compiled validators by JSON pointer, with `date-time` checked by the named ajv-formats format. */
-function validatorsFor(doc: Json, dateTimeFormat: 'date-time' | 'iso-date-time') {
+const propertiesOf = (doc: Json, name: string): Record<string, Json> =>
+  (((doc.components as Json)?.schemas as Record<string, Json>)?.[name]?.properties ?? {}) as Record<
+    string,
+    Json
+  >;
+
+/** Compiled validators by JSON pointer, with `date-time` checked by one of the suite's own date readers. */
+function validatorsFor(doc: Json, dateTime: (text: string) => boolean) {
   const ajv = new Ajv2020({ allErrors: true, strictSchema: false });
   addFormats(ajv);
-  const format = addFormats.get(dateTimeFormat);
-  ajv.addFormat('date-time', format);
+  ajv.addFormat('date-time', dateTime);
   ajv.addSchema(doc, SPEC_ID);
   const compiled = new Map<string, ValidateFunction>();
   return (pointer: string): ValidateFunction => {

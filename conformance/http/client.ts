@@ -4,9 +4,12 @@ import type { Exchange, ExchangeResponse, RequestSpec } from './exchange.ts';
 import { describeError, fetchBounded, isTimeout, retryAfterMs } from './fetch.ts';
 import { NEAR_MISS_SHOWN, type NearMiss, nearMissToken } from './near-miss.ts';
 import { createTraceIds, type TraceIds, traceparent } from './trace.ts';
+import { fetchOnWire, NATIVE_FETCH } from './wire.ts';
 
 /** The token sent as "a wrong key"; deliberately not secret, so reports show it. */
 export const WRONG_KEY = 'petstore-conformance-wrong-key';
+/** The second word sent after the key for `auth.extra-word`: a credential that is not a single token. */
+export const EXTRA_WORD = 'conformance';
 /** Longest wait honoured for a 429 `Retry-After`; a longer one ends the request with that 429. */
 const MAX_RETRY_AFTER_MS = 30_000;
 const MAX_429_WAITS = 3;
@@ -67,6 +70,8 @@ function authorizationFor(request: RequestSpec, credential: string | undefined):
       return `bearer ${token}`;
     case 'near-miss':
       return `Bearer ${nearMissToken(token, request.nearMiss ?? 'extra-char')}`;
+    case 'extra-word':
+      return `Bearer ${token} ${EXTRA_WORD}`;
     default:
       return `Bearer ${token}`;
   }
@@ -95,6 +100,7 @@ function shownAuthorization(request: RequestSpec, sent: string): string {
   const scheme = sent.split(' ')[0] ?? '';
   if (request.auth === 'wrong') return sent;
   if (request.auth === 'near-miss') return `${scheme} ${NEAR_MISS_SHOWN[request.nearMiss as NearMiss]}`;
+  if (request.auth === 'extra-word') return `${scheme} ${REDACTED} ${EXTRA_WORD}`;
   return `${scheme} ${REDACTED}`;
 }
 
@@ -159,7 +165,15 @@ export function createHttpClient(options: ClientOptions): HttpClient {
             ? RUN_OUT
             : describeError(cause, options.timeoutMs);
       try {
-        const response = await fetchBounded(url, request.method, headers, options, limit, describe);
+        const onWire = request.onWire && options.fetch === NATIVE_FETCH;
+        const response = await (onWire ? fetchOnWire : fetchBounded)(
+          url,
+          request.method,
+          headers,
+          options,
+          limit,
+          describe,
+        );
         lastMs = now() - attemptStarted;
         const wait = response.status === 429 ? retryAfterMs(response) : undefined;
         if (wait !== undefined && wait <= MAX_RETRY_AFTER_MS && waits429 < MAX_429_WAITS && fits(wait)) {

@@ -5,7 +5,14 @@ import type { NearMiss } from './near-miss.ts';
 // is the kit's one exchange record (src/exchange, shared with the mock as data only), with what a run adds.
 
 /** How a request authenticates: the given key, no header, a wrong key, the key under another scheme… */
-export type AuthMode = 'valid' | 'none' | 'wrong' | 'non-bearer' | 'lowercase-bearer' | 'near-miss';
+export type AuthMode =
+  | 'valid'
+  | 'none'
+  | 'wrong'
+  | 'non-bearer'
+  | 'lowercase-bearer'
+  | 'near-miss'
+  | 'extra-word';
 
 export interface RequestSpec {
   method: string;
@@ -19,6 +26,11 @@ export interface RequestSpec {
   headers?: Record<string, string>;
   /** What the request was for (`malformed-id`, `explore`), kept in the JSON report for a reader. */
   purpose?: string;
+  /**
+   * Read the answer byte by byte on a connection of its own (conformance/http/wire.ts), so bytes after it are
+   * seen: for the 204 of a cancel and for HEAD. Falls back to fetch when the run was given a fetch of its own.
+   */
+  onWire?: boolean;
   /** A request that may change state is never retried: a lost answer must not cancel twice. */
   stateChanging?: boolean;
   /**
@@ -49,6 +61,15 @@ export interface ExchangeResponse {
   truncated: boolean;
   /** Why the body ended early (a timeout or a reset after the headers); absent when it was read whole. */
   interrupted?: string;
+  /** The body's bytes are not UTF-8 (RFC 8259 §8.1); `body` then holds them decoded with replacement characters. */
+  notUtf8?: true;
+  /** The body started with a UTF-8 byte-order mark, which `body` leaves out. */
+  byteOrderMark?: true;
+  /**
+   * Bytes the connection carried after the complete answer (a body on a 204 or a HEAD answer, more than the
+   * Content-Length): present only when the answer was read on the wire rather than through fetch.
+   */
+  bytesAfter?: number;
 }
 
 /**

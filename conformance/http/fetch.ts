@@ -41,9 +41,28 @@ export async function fetchBounded(
     // The status and headers arrived: keep them, and say why the body is incomplete.
     interrupted = `the body did not complete: ${describe(cause)}`;
   }
-  const body = new TextDecoder().decode(Buffer.concat(chunks));
-  const read = { status: response.status, headers: responseHeaders, body, bodyBytes, truncated };
+  const read = {
+    status: response.status,
+    headers: responseHeaders,
+    ...decodeBody(Buffer.concat(chunks)),
+    bodyBytes,
+    truncated,
+  };
   return interrupted ? { ...read, interrupted } : read;
+}
+
+/**
+ * A body's text, decoded as UTF-8 and marked when its bytes are not UTF-8 (then decoded with replacement
+ * characters, for the report) or start with a byte-order mark (left out of the text, which the rules read).
+ */
+export function decodeBody(bytes: Uint8Array): Pick<ExchangeResponse, 'body' | 'notUtf8' | 'byteOrderMark'> {
+  const byteOrderMark = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const marks = byteOrderMark ? { byteOrderMark: true as const } : {};
+  try {
+    return { body: new TextDecoder('utf-8', { fatal: true }).decode(bytes), ...marks };
+  } catch {
+    return { body: new TextDecoder().decode(bytes), notUtf8: true, ...marks };
+  }
 }
 
 export function retryAfterMs(response: ExchangeResponse): number | undefined {

@@ -48,6 +48,12 @@ export function templateOf(
   return undefined;
 }
 
+/**
+ * The one query a write may carry: the auth probes repeat their refused requests with it (a server that skips
+ * authentication when a query is present). It names nothing a lenient server could read as an order.
+ */
+export const HARMLESS_QUERY = 'conformance=probe';
+
 export interface GateContext {
   spec: Spec;
   /** The listed ids; undefined when the list was not read (then nothing that needs the proof is sent). */

@@ -2,18 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Severity } from '../rules/rule.ts';
 import { serverPool } from '../test-support/pool.ts';
 import { grade } from '../test-support/run.ts';
-import { type PlainResponse, TARGET_KEY, type TargetOptions } from '../test-support/target.ts';
+import { TARGET_KEY, type TargetOptions, withHeaders } from '../test-support/target.ts';
 
 // What a hurried backend team ships: each broken deployment is caught by the checks named, with that severity,
 // and by no other check.
 
 const { target } = serverPool();
-
-const set = (response: PlainResponse, headers: Record<string, string | undefined>): PlainResponse => {
-  const merged: Record<string, string | undefined> = { ...response.headers, ...headers };
-  for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
-  return { ...response, headers: merged as Record<string, string> };
-};
 
 const CATALOGUE: Record<string, [TargetOptions, Record<string, Severity>]> = {
   'a wrong status on one path: 400 for an absent order': [
@@ -61,14 +55,14 @@ const CATALOGUE: Record<string, [TargetOptions, Record<string, Severity>]> = {
     { 'orders.cancel-pending': 'must' },
   ],
   'a 401 without WWW-Authenticate': [
-    { transform: (_req, res) => set(res, { 'www-authenticate': undefined }) },
+    { transform: (_req, res) => withHeaders(res, { 'www-authenticate': undefined }) },
     { 'auth.challenge': 'should' },
   ],
   'the deprecation headers on the 404 only, not on the 200': [
     {
       transform: (req, res) =>
         req.path.startsWith('/pets/') && res.status === 200
-          ? set(res, { deprecation: undefined, sunset: undefined, link: undefined })
+          ? withHeaders(res, { deprecation: undefined, sunset: undefined, link: undefined })
           : res,
     },
     { 'pets.deprecation': 'should', 'pets.sunset': 'should', 'pets.sunset-link': 'should' },
@@ -77,7 +71,7 @@ const CATALOGUE: Record<string, [TargetOptions, Record<string, Severity>]> = {
     {
       transform: (req, res) =>
         req.method === 'DELETE' && res.status === 204
-          ? set(res, { 'content-type': 'application/json', 'content-length': '0' })
+          ? withHeaders(res, { 'content-type': 'application/json', 'content-length': '0' })
           : res,
     },
     { 'http.no-content': 'should' },
@@ -85,7 +79,7 @@ const CATALOGUE: Record<string, [TargetOptions, Record<string, Severity>]> = {
   'Error bodies served as text/plain': [
     {
       transform: (_req, res) =>
-        res.status === 401 || res.status === 404 ? set(res, { 'content-type': 'text/plain' }) : res,
+        res.status === 401 || res.status === 404 ? withHeaders(res, { 'content-type': 'text/plain' }) : res,
     },
     // The malformed id's 404 is graded should: the seed does not state its body.
     { 'http.media-type': 'must', 'http.content-type': 'should' },

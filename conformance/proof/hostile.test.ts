@@ -153,7 +153,7 @@ describe('hostile targets', () => {
     let written = 0;
     const url = await serve(
       partly((req, res) => {
-        const list = req.url === '/v1/store/orders' && !req.headers.origin;
+        const list = req.method === 'GET' && req.url === '/v1/store/orders' && !req.headers.origin;
         if (!list || req.headers.authorization !== `Bearer ${TARGET_KEY}`) return false;
         res.writeHead(200, {
           'content-type': 'application/json',

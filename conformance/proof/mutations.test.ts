@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { registry } from '../checks/index.ts';
 import { WRONG_KEY } from '../http/client.ts';
 import { serverPool } from '../test-support/pool.ts';
-import { grade } from '../test-support/run.ts';
+import { grade, PROOF_CLOCK } from '../test-support/run.ts';
 import {
-  type PlainResponse,
+  errorResponse,
   strictCredentials,
   TARGET_KEY,
   type TargetOptions,
+  withHeaders,
 } from '../test-support/target.ts';
 
 // For each must and should check: a server that breaks exactly that rule makes exactly that check fail.
@@ -15,14 +16,9 @@ import {
 const { target } = serverPool();
 
 async function gradeTarget(options: TargetOptions, ids = { pendingOrderId: '1', shippedOrderId: '2' }) {
-  return grade({ baseUrl: await target(options), apiKey: TARGET_KEY, ...ids });
+  return grade({ baseUrl: await target(options), apiKey: TARGET_KEY, clock: PROOF_CLOCK, ...ids });
 }
 
-const withHeaders = (response: PlainResponse, headers: Record<string, string | undefined>): PlainResponse => {
-  const merged = { ...response.headers, ...headers };
-  for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
-  return { ...response, headers: merged as Record<string, string> };
-};
 const isPets = (path: string) => path.startsWith('/pets/');
 
 const MUTATIONS: Record<string, TargetOptions> = {
@@ -70,7 +66,7 @@ const MUTATIONS: Record<string, TargetOptions> = {
       isPets(req.path) && res.status === 200 ? withHeaders(res, { 'content-type': 'text/plain' }) : res,
   },
   'auth.near-miss-key': {
-    credentials: (a) => (a?.startsWith(`Bearer ${TARGET_KEY}`) ? 'ok' : strictCredentials(a)),
+    credentials: (a) => (/^Bearer target-key\S*$/.test(a ?? '') ? 'ok' : strictCredentials(a)),
   },
   'orders.refused-unchanged': { refusedButCancels: 'conflict' },
   'orders.cancel-final': { cancelAgainSucceeds: true },
@@ -93,8 +89,11 @@ const MUTATIONS: Record<string, TargetOptions> = {
     transform: (req, res) => (isPets(req.path) ? withHeaders(res, { sunset: '2027-07-01T00:00:00Z' }) : res),
   },
   'pets.sunset-order': {
+    // Both ahead, so the route is rightly live: only their order is wrong.
     transform: (req, res) =>
-      isPets(req.path) ? withHeaders(res, { sunset: 'Wed, 31 Dec 2025 00:00:00 GMT' }) : res,
+      isPets(req.path)
+        ? withHeaders(res, { deprecation: '@4133980800', sunset: 'Thu, 31 Dec 2099 00:00:00 GMT' })
+        : res,
   },
   'pets.sunset-link': {
     transform: (req, res) =>
@@ -120,6 +119,46 @@ const MUTATIONS: Record<string, TargetOptions> = {
     transform: (req, res) =>
       req.method === 'GET' ? withHeaders(res, { 'access-control-allow-origin': undefined }) : res,
   },
+  'auth.extra-word': {
+    credentials: (a) => (/^Bearer target-key( \S+)?$/.test(a ?? '') ? 'ok' : strictCredentials(a)),
+  },
+  'auth.head': { credentials: (a, req) => (req.method === 'HEAD' ? 'ok' : strictCredentials(a)) },
+  'http.head': {
+    transform: (req, res) =>
+      req.method === 'HEAD' && res.status === 200 ? { ...res, after: Buffer.from(res.body ?? '') } : res,
+  },
+  'http.utf8': {
+    // ISO-8859-1, and labelled so: what a servlet container sends without a charset of UTF-8 configured.
+    transform: (_req, res) =>
+      res.body?.includes('"message":"')
+        ? {
+            ...withHeaders(res, { 'content-type': 'application/json; charset=iso-8859-1' }),
+            bytes: Buffer.from(res.body.replace('"message":"', '"message":"clé '), 'latin1'),
+          }
+        : res,
+  },
+  'http.byte-order-mark': {
+    transform: (req, res) =>
+      req.path === '/store/orders' && res.status === 200
+        ? { ...res, bytes: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(res.body ?? '')]) }
+        : res,
+  },
+  'pets.deprecation-scope': {
+    transform: (req, res) =>
+      req.path.startsWith('/store/')
+        ? withHeaders(res, { deprecation: '@1767225600', link: '<https://x.example/d>; rel="deprecation"' })
+        : res,
+  },
+  'pets.live-until-sunset': {
+    transform: (req, res) =>
+      isPets(req.path) && req.credentials === 'ok'
+        ? { ...errorResponse(410, 'GONE'), headers: { ...res.headers } }
+        : res,
+  },
+  'pets.after-sunset': {
+    transform: (req, res) =>
+      isPets(req.path) ? withHeaders(res, { sunset: 'Thu, 01 Jan 2026 00:00:00 GMT' }) : res,
+  },
   'auth.scheme-case': {
     credentials: (a) => (a === `Bearer ${TARGET_KEY}` ? 'ok' : a === undefined ? 'missing' : 'invalid'),
   },
@@ -130,7 +169,7 @@ const MUTATIONS: Record<string, TargetOptions> = {
  * request already, so the real cancel then finds it gone: a true consequence, not a second rule.
  */
 const CONSEQUENCES: Record<string, string[]> = {
-  'auth.missing-key': ['orders.cancel-pending'],
+  'auth.missing-key': ['orders.cancel-pending', 'auth.head'],
   'auth.wrong-key': ['orders.cancel-pending'],
 };
 const order = registry.checks.map((c) => c.id);
@@ -237,6 +276,7 @@ describe('variants the spec and HTTP allow pass with exit 0', () => {
         pendingOrderId: '1',
         shippedOrderId: '2',
         strict: true,
+        clock: PROOF_CLOCK,
       });
       expect(failed('must', 'should', 'info')).toEqual([]);
       expect(summary.exitCode).toBe(0);

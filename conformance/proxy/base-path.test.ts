@@ -61,8 +61,8 @@ describe('the proxy in front of an upstream whose base path is not /v1', () => {
     expect(failed).toEqual(['must http.media-type']);
     const report = proxy.report();
     expect(report.graded).toBeGreaterThan(10);
-    expect([...new Set(report.violations.map((v) => `${v.severity} ${v.check}`))]).toEqual([
-      'must http.media-type',
-    ]);
+    // The suite's HEAD is no operation of the spec: recorded as info, not a violation of a rule.
+    const graded = report.violations.filter((v) => v.severity !== 'info');
+    expect([...new Set(graded.map((v) => `${v.severity} ${v.check}`))]).toEqual(['must http.media-type']);
   });
 });

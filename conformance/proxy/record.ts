@@ -1,5 +1,6 @@
+import { isCredentialName } from '../../src/exchange/credential-names.ts';
 import { type ExchangeRecord, headerRecord, type RecordedHeaders } from '../../src/exchange/record.ts';
-import { isCredentialHeader, redactRecord } from '../../src/exchange/redact.ts';
+import { redactRecord } from '../../src/exchange/redact.ts';
 import type { ExchangeResponse } from '../http/exchange.ts';
 import type { Forwarded } from './forward.ts';
 
@@ -58,6 +59,6 @@ function unredactedCredentials(
 
 function redacted(headers: RecordedHeaders, redact: (text: string) => string): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => [name, isCredentialHeader(name) ? value : redact(value)]),
+    Object.entries(headers).map(([name, value]) => [name, isCredentialName(name) ? value : redact(value)]),
   );
 }

@@ -1,4 +1,4 @@
-import { WRONG_KEY } from '../http/client.ts';
+import { EXTRA_WORD, WRONG_KEY } from '../http/client.ts';
 import type { AuthMode, Exchange } from '../http/exchange.ts';
 import { nearMissShell } from '../http/near-miss.ts';
 import { credentialWord, curlCommand, type HeaderValue } from '../output/curl.ts';
@@ -21,6 +21,8 @@ function authorization(auth: AuthMode, exchange: Exchange): HeaderValue | undefi
       return ['Basic ', API_KEY];
     case 'near-miss':
       return ['Bearer ', { shell: nearMissShell(exchange.request.nearMiss ?? 'extra-char', variable) }];
+    case 'extra-word':
+      return ['Bearer ', API_KEY, ` ${EXTRA_WORD}`];
     default:
       return ['Bearer ', API_KEY];
   }

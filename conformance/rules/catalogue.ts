@@ -76,6 +76,21 @@ const RULES = {
       'A cancelled order stays cancelled: a second cancel is not 204, and the list agrees with its answer',
     reference: 'Spec: States and transitions (pending → cancelled)',
   },
+  'http.utf8': {
+    severity: 'must',
+    title: 'Every JSON body is UTF-8',
+    reference: 'Spec: What the service does (HTTP/JSON); RFC 8259 §8.1',
+  },
+  'http.byte-order-mark': {
+    severity: 'should',
+    title: 'No JSON body starts with a byte-order mark',
+    reference: 'RFC 8259 §8.1',
+  },
+  'http.head': {
+    severity: 'should',
+    title: 'HEAD of the list answers as GET does, with no body bytes',
+    reference: 'RFC 9110 §9.3.2, §6.4.1; RFC 9112 §6.3',
+  },
   'http.no-content': {
     severity: 'should',
     title: 'The 204 carries no Content-Length and no Content-Type',
@@ -107,6 +122,21 @@ const RULES = {
     title: 'Sunset is not earlier than Deprecation',
     reference: 'RFC 9745 §4',
   },
+  'pets.deprecation-scope': {
+    severity: 'must',
+    title: 'Only the operations the spec marks deprecated carry Deprecation or a rel="deprecation" link',
+    reference: 'Spec: Versioning (GET /pets/{petId} is deprecated); RFC 9745 §2, §3',
+  },
+  'pets.live-until-sunset': {
+    severity: 'must',
+    title: 'Before its Sunset the deprecated route answers normally, not 410',
+    reference: 'Spec: Versioning (deprecated, with a sunset date); RFC 9745 §5',
+  },
+  'pets.after-sunset': {
+    severity: 'should',
+    title: 'Past its Sunset the deprecated route answers no 2xx, and its 410 carries an Error body',
+    reference: 'RFC 8594 §3; RFC 9745 §5; RFC 9110 §15.5.11',
+  },
   'pets.sunset-link': {
     severity: 'should',
     title: 'The deprecated route links its sunset policy with Link rel="sunset"',
@@ -120,8 +150,9 @@ const RULES = {
   },
   'cors.allow-origin': {
     severity: 'should',
-    title: 'Answers to a cross-origin request, the 401 included, carry Access-Control-Allow-Origin',
-    reference: 'Fetch standard §3.2 (CORS protocol)',
+    title:
+      'Answers to a cross-origin request, the 401 included, carry Access-Control-Allow-Origin (Vary: Origin when reflected)',
+    reference: 'Fetch standard §3.2 (CORS protocol), §3.2.5 (CORS and caching)',
   },
   'info.second-cancel': {
     severity: 'info',
@@ -158,6 +189,16 @@ const RULES = {
     severity: 'should',
     title: 'The challenge has error="invalid_token" for a wrong key and no error code without credentials',
     reference: 'RFC 6750 §3.1',
+  },
+  'auth.extra-word': {
+    severity: 'should',
+    title: 'The key followed by a second word ("Bearer <key> x") is refused with 401 or 400',
+    reference: 'RFC 6750 §2.1 (one b64token), §3.1',
+  },
+  'auth.head': {
+    severity: 'should',
+    title: 'HEAD of the list without credentials answers 401, as GET does',
+    reference: 'RFC 9110 §9.3.2 (HEAD answers as GET); RFC 6750 §3.1',
   },
   'auth.scheme-case': {
     severity: 'should',

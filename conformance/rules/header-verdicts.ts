@@ -1,4 +1,4 @@
-import type { ExchangeResponse } from '../http/exchange.ts';
+import type { Exchange, ExchangeResponse } from '../http/exchange.ts';
 import {
   type Challenge,
   parseChallenges,
@@ -95,3 +95,27 @@ export const sunsetLinkProblems = (response: ExchangeResponse): string[] =>
   parseLinks(header(response, 'link') ?? '').some((l) => l.rel.includes('sunset'))
     ? []
     : [' without a Link rel="sunset"'];
+
+/** The answer's Sunset, when it is readable and later than the moment the request was sent. */
+export function sunsetAhead(exchange: Exchange): number | undefined {
+  const sunset = parseImfFixdate(header(exchange.response ?? NO_RESPONSE, 'sunset') ?? '');
+  return sunset !== undefined && sunset > exchange.startedAt ? sunset : undefined;
+}
+
+/** The answer's Sunset, when it is readable and not later than the moment the request was sent. */
+export function sunsetPast(exchange: Exchange): number | undefined {
+  const sunset = parseImfFixdate(header(exchange.response ?? NO_RESPONSE, 'sunset') ?? '');
+  return sunset !== undefined && sunset <= exchange.startedAt ? sunset : undefined;
+}
+
+const NO_RESPONSE: ExchangeResponse = { status: 0, headers: {}, body: '', bodyBytes: 0, truncated: false };
+
+/** `pets.deprecation-scope` on one answer of an operation the spec does not deprecate. */
+export function deprecationScopeProblems(response: ExchangeResponse): string[] {
+  const problems: string[] = [];
+  const deprecation = header(response, 'deprecation');
+  if (deprecation !== undefined) problems.push(` carries Deprecation: ${quoted(deprecation)}`);
+  if (parseLinks(header(response, 'link') ?? '').some((l) => l.rel.includes('deprecation')))
+    problems.push(' carries a Link rel="deprecation"');
+  return problems;
+}

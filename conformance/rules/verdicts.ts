@@ -1,7 +1,7 @@
-import { isInt64, orderIdsFromJson } from '../contract/raw-json.ts';
+import { isInt64, listedOrdersFromJson, orderIdsFromJson } from '../contract/raw-json.ts';
 import type { Spec } from '../contract/spec.ts';
 import type { ExchangeResponse } from '../http/exchange.ts';
-import { isJsonMediaType, mediaType } from '../http/syntax.ts';
+import { isJsonMediaType, mediaType, parseLinks } from '../http/syntax.ts';
 import { quoted } from '../output/text.ts';
 import { type Answer, statesJsonBody } from './answers.ts';
 
@@ -98,17 +98,52 @@ export function orderFieldProblems(spec: Spec, orders: readonly unknown[]): stri
 }
 
 /**
- * `orders.list` on an answer the spec documents as a list of Orders: JSON, the schema (dates read as ISO 8601,
- * the seed's word), and every id an int64, read from the raw text (JSON.parse rounds beyond 2^53, which would
- * hide a 2^63 or invent a problem).
+ * `orders.list` on an answer the spec documents as a list of Orders: JSON, an array, the schema (dates read as
+ * ISO 8601, the seed's word), every `int64` field within int64 and every id once, read from the raw text
+ * (JSON.parse rounds beyond 2^53, which would hide a 2^63, merge two ids or invent a problem), and all orders
+ * in one answer (the spec: no pagination).
  */
 export function orderListProblems(spec: Spec, answer: Answer): string[] {
   const { operation, response } = answer;
   const body = jsonBody(response);
   if (!body.ok) return [body.reason];
+  if (!Array.isArray(body.value)) return [`not an array: ${preview(response.body)}`];
   const schema = operation
     ? (spec.validateResponse(operation.operationId, response.status, body.value) ?? [])
     : [];
-  const ids = (orderIdsFromJson(response.body) ?? []).filter((id) => !isInt64(id));
-  return [...schema, ...ids.map((id) => `id ${id} is not an int64`)];
+  return [
+    ...schema,
+    ...rawIdProblems(spec, response.body),
+    ...paginationProblems(response, body.value.length),
+  ];
+}
+
+/** Ids that are not int64, other int64 fields beyond int64, and ids listed more than once. */
+function rawIdProblems(spec: Spec, text: string): string[] {
+  const orders = listedOrdersFromJson(text) ?? [];
+  const ids = (orderIdsFromJson(text) ?? []).filter((id) => !isInt64(id));
+  const problems = ids.map((id) => `id ${id} is not an int64`);
+  const int64 = spec.int64Properties('Order').filter((name) => name !== 'id');
+  for (const order of orders)
+    for (const name of int64) {
+      const value = order.numbers[name];
+      if (value !== undefined && !isInt64(value))
+        problems.push(`order ${order.id}: ${name} ${value} is not an int64`);
+    }
+  const counts = new Map<string, number>();
+  for (const { id } of orders) counts.set(id, (counts.get(id) ?? 0) + 1);
+  for (const [id, count] of counts)
+    if (count > 1) problems.push(`id ${id} is listed ${count} times (ids are unique)`);
+  return problems;
+}
+
+/** A next page or a total above what was listed: the spec's list has all orders in one answer. */
+function paginationProblems(response: ExchangeResponse, listed: number): string[] {
+  const problems: string[] = [];
+  const next = parseLinks(header(response, 'link') ?? '').find((link) => link.rel.includes('next'));
+  if (next) problems.push(`a Link rel="next" to ${quoted(next.target)}: the list is paginated`);
+  const total = header(response, 'x-total-count')?.trim();
+  if (total !== undefined && /^[0-9]+$/.test(total) && BigInt(total) > BigInt(listed))
+    problems.push(`X-Total-Count ${total} but ${listed} order(s) listed: not all orders`);
+  return problems;
 }

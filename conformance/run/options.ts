@@ -100,7 +100,10 @@ export interface Clock {
   now(): number;
   sleep(ms: number): Promise<void>;
   random(): number;
-  /** Wall time (ms since the epoch), to read a JWT token's `exp`; default Date.now. */
+  /**
+   * Wall time (ms since the epoch), default Date.now: each exchange's `startedAt` (what a Sunset is compared
+   * with), and a JWT token's `exp`.
+   */
   wallNow?(): number;
 }
 

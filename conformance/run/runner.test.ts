@@ -27,7 +27,7 @@ describe('runner', () => {
     expect(summary.exitCode).toBe(0);
     const listed = DEFAULT_ORDERS.map((o) => o.id);
     const risky = requests.filter((r) => {
-      if (r.method === 'GET' || r.credentials !== 'ok') return false;
+      if (r.method === 'GET' || r.method === 'HEAD' || r.credentials !== 'ok') return false;
       const id = /^\/store\/orders\/(\d+)$/.exec(r.path)?.[1];
       return !(r.method === 'DELETE' && (id === undefined || !listed.includes(id)));
     });

@@ -105,6 +105,7 @@ async function* gradeChecks(
   const client = createHttpClient({
     ...options,
     ...clock,
+    wallClock: () => clock.wallNow?.() ?? Date.now(),
     deadline,
     traceIds,
     onExchange: (exchange) => completed.push(exchange),

@@ -19,6 +19,8 @@ export interface TargetOrder {
 export interface PlainRequest {
   method: string;
   path: string;
+  /** The query string without its `?`; empty when there is none. */
+  query: string;
   authorization: string | undefined;
   credentials: 'ok' | 'missing' | 'invalid';
 }
@@ -27,6 +29,10 @@ export interface PlainResponse {
   status: number;
   headers: Record<string, string>;
   body?: string;
+  /** Bytes sent instead of `body` (another encoding, a byte-order mark). */
+  bytes?: Uint8Array;
+  /** Bytes written on the connection after the complete answer (a framing error). */
+  after?: Uint8Array;
 }
 
 export interface TargetOptions {
@@ -41,7 +47,10 @@ export interface TargetOptions {
   /** The 409 body: an Error by default, `''` for none, or any raw text. */
   conflictBody?: string;
   /** Decides whether credentials are accepted (default: Bearer, case-insensitive, exact key). */
-  credentials?: (authorization: string | undefined) => PlainRequest['credentials'];
+  credentials?: (
+    authorization: string | undefined,
+    request: Omit<PlainRequest, 'credentials'>,
+  ) => PlainRequest['credentials'];
   /** Sees every request (e.g. to prove a run sent nothing unsafe). */
   onRequest?: (request: PlainRequest) => void;
   /**
@@ -54,6 +63,16 @@ export interface TargetOptions {
   transform?: (request: PlainRequest, response: PlainResponse) => PlainResponse;
 }
 
+/** The response with these headers set, or removed where the value is undefined: how a proof bends an answer. */
+export function withHeaders(
+  response: PlainResponse,
+  headers: Record<string, string | undefined>,
+): PlainResponse {
+  const merged: Record<string, string | undefined> = { ...response.headers, ...headers };
+  for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
+  return { ...response, headers: merged as Record<string, string> };
+}
+
 export const DEFAULT_ORDERS: TargetOrder[] = [
   { id: '1', status: 'pending' },
   { id: '2', status: 'shipped' },
@@ -61,7 +80,8 @@ export const DEFAULT_ORDERS: TargetOrder[] = [
 ];
 
 const DEPRECATION = '@1767225600'; // 2026-01-01
-const SUNSET = 'Thu, 01 Jul 2027 00:00:00 GMT';
+// Far ahead, so the route is live whatever the calendar says when the tests run.
+const SUNSET = 'Fri, 01 Jan 2100 00:00:00 GMT';
 
 export function strictCredentials(authorization: string | undefined): PlainRequest['credentials'] {
   if (authorization === undefined) return 'missing';
@@ -108,7 +128,8 @@ export function createTarget(options: TargetOptions = {}) {
       const challenge = `Bearer realm="petstore"${request.credentials === 'invalid' ? ', error="invalid_token"' : ''}`;
       return errorResponse(401, 'UNAUTHORIZED', { 'www-authenticate': challenge });
     }
-    const { method, path } = request;
+    const { path } = request;
+    const method = request.method === 'HEAD' ? 'GET' : request.method; // HEAD answers as GET (RFC 9110 §9.3.2)
     if (path === '/store/orders') {
       if (method !== 'GET') return errorResponse(405, 'METHOD_NOT_ALLOWED', { allow: 'GET' });
       const listed = orders.filter((o) => !o.cancelled || options.cancelledStayListed);
@@ -145,10 +166,13 @@ export function createTarget(options: TargetOptions = {}) {
     return errorResponse(404, 'NOT_FOUND');
   }
 
-  const handle = (request: Omit<PlainRequest, 'credentials'>): PlainResponse => {
+  const handle = (
+    request: Omit<PlainRequest, 'credentials' | 'query'> & { query?: string },
+  ): PlainResponse => {
+    const asked = { ...request, query: request.query ?? '' };
     const full = {
-      ...request,
-      credentials: (options.credentials ?? strictCredentials)(request.authorization),
+      ...asked,
+      credentials: (options.credentials ?? strictCredentials)(request.authorization, asked),
     };
     options.onRequest?.(full);
     const routed = route(full);
@@ -166,9 +190,14 @@ export function targetFetch(target: ReturnType<typeof createTarget>): typeof fet
     const answer = target({
       method: request.method,
       path: url.pathname.replace(/^\/v1/, ''),
+      query: url.search.slice(1),
       authorization: request.headers.get('authorization') ?? undefined,
     });
-    return new Response(answer.body ?? null, { status: answer.status, headers: answer.headers });
+    const body = answer.bytes ? Buffer.from(answer.bytes) : (answer.body ?? null);
+    return new Response(request.method === 'HEAD' ? null : body, {
+      status: answer.status,
+      headers: answer.headers,
+    });
   };
 }
 
@@ -182,9 +211,17 @@ export async function startTarget(
     const url = new URL(req.url ?? '/', 'http://target');
     const below = url.pathname.startsWith(`${basePath}/`);
     const path = below ? url.pathname.slice(basePath.length) : `/__outside${url.pathname}`;
-    const response = target({ method: req.method ?? 'GET', path, authorization: req.headers.authorization });
+    const query = url.search.slice(1);
+    const response = target({
+      method: req.method ?? 'GET',
+      path,
+      query,
+      authorization: req.headers.authorization,
+    });
     res.writeHead(response.status, response.headers);
-    res.end(response.body);
+    res.end(response.bytes ?? response.body);
+    // Node frames the answer itself (no body on a 204 or a HEAD): stray bytes go on the socket behind it.
+    if (response.after) req.socket.write(response.after);
   });
   return { ...server, baseUrl: `${server.url}${basePath}`, orders: target.orders };
 }

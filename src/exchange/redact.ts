@@ -1,18 +1,12 @@
+import { isCredentialName } from './credential-names.ts';
 import type { ExchangeRecord, RecordedHeaders } from './record.ts';
 import { SecretRedactor } from './secrets.ts';
 
 /** What stands in for a credential in every HAR the kit writes. */
 export const REDACTED = '[REDACTED]';
 
-/** Header fields whose value is a credential, whatever it holds (Authorization keeps its scheme). */
-const CREDENTIAL_HEADER = /authorization|cookie|api[-_]?key|token|secret|session|password|^x-auth|^auth/i;
 /** Query parameters whose value is a credential (`?api_key=`, `?access_token=`, `?code=`). */
 const CREDENTIAL_PARAM = /key|token|secret|session|passw|auth|sig|credential|code/i;
-
-/** Whether a header field's value is a credential to redact whole. */
-export function isCredentialHeader(name: string): boolean {
-  return CREDENTIAL_HEADER.test(name);
-}
 
 /** Whether a query parameter's value is a credential. */
 export function isCredentialParam(name: string): boolean {
@@ -59,7 +53,7 @@ function redactHeaders(headers: RecordedHeaders, text: (value: string) => string
     if (lower === 'authorization' || lower === 'proxy-authorization') redacted[name] = keepScheme(value);
     else if (lower === 'cookie') redacted[name] = redactCookies(value, '; ');
     else if (lower === 'set-cookie') redacted[name] = redactSetCookie(value);
-    else redacted[name] = isCredentialHeader(lower) ? REDACTED : text(value);
+    else redacted[name] = isCredentialName(lower) ? REDACTED : text(value);
   }
   return redacted;
 }

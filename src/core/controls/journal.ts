@@ -1,7 +1,7 @@
 import type { Har } from 'har-format';
+import { isCredentialName } from '../../exchange/credential-names.ts';
 import { type HarOptions, harLog } from '../../exchange/har.ts';
 import type { ExchangeRecord, ExchangeSource } from '../../exchange/record.ts';
-import { isCredentialHeader } from '../../exchange/redact.ts';
 import { REDACTED, SecretRedactor } from '../../exchange/secrets.ts';
 import type { HeaderMap, MockRequest, MockResponse } from '../types.ts';
 import type { JournalEntry } from './journal-entry.ts';
@@ -334,9 +334,7 @@ export class RequestJournal {
     const copy: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers)) {
       if (value === undefined) continue;
-      copy[this.#secrets.redactName(name)] = isCredentialHeader(name)
-        ? REDACTED
-        : this.#secrets.redact(value);
+      copy[this.#secrets.redactName(name)] = isCredentialName(name) ? REDACTED : this.#secrets.redact(value);
     }
     return copy;
   }
