@@ -3,7 +3,7 @@
  * and reads each server's CPU time so that a client-bound round still shows what a request costs the server.
  */
 import autocannon from 'autocannon';
-import { cpuMillis, getStatus } from './bench-processes.ts';
+import { cpuMillis, getStatus, processCpuMillis } from './bench-processes.ts';
 
 /** A running server: its origin and where the Store API lives under it (Prism ignores the /v1 prefix). */
 export interface Target {
@@ -11,6 +11,10 @@ export interface Target {
   readonly origin: string;
   readonly basePath: string;
   readonly pid: number;
+  /** Headers this target's requests carry besides the workload's (a session's `X-Mock-Session`). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** More processes whose CPU counts as this target's (redis-server behind a mock on Redis). */
+  readonly alsoPids?: readonly number[];
 }
 
 export interface Workload {
@@ -37,6 +41,8 @@ export interface LoadOptions {
   readonly seconds: number;
   readonly connections: number;
   readonly apiKey: string;
+  /** Requests per second in all, when the load is to be paced rather than as fast as the target answers. */
+  readonly rate?: number;
 }
 
 export interface Sample {
@@ -59,18 +65,27 @@ export async function drive(target: Target, workload: Workload, options: LoadOpt
   const base = workload.atOrigin ? '' : target.basePath;
   const pathAt = workload.pathAt;
   let next = 0;
-  const cpuBefore = cpuMillis(target.pid);
+  const cpu = () => {
+    let total = cpuMillis(target.pid);
+    for (const pid of target.alsoPids ?? []) total = (total ?? 0) + (processCpuMillis(pid) ?? Number.NaN);
+    return total;
+  };
+  const cpuBefore = cpu();
   const result = await autocannon({
     url: `${target.origin}${base}${workload.path}`,
     connections: options.connections,
     duration: options.seconds,
     method: workload.method,
-    headers: workload.authorized ? { authorization: `Bearer ${options.apiKey}` } : {},
+    headers: {
+      ...(workload.authorized ? { authorization: `Bearer ${options.apiKey}` } : {}),
+      ...target.headers,
+    },
+    ...(options.rate ? { overallRate: options.rate } : {}),
     ...(pathAt
       ? { requests: [{ setupRequest: (request) => ({ ...request, path: `${base}${pathAt(next++)}` }) }] }
       : {}),
   });
-  const cpuAfter = cpuMillis(target.pid);
+  const cpuAfter = cpu();
   const requests = result.requests.total;
   const statuses = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => [status, Number(count)]),

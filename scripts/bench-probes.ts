@@ -95,11 +95,11 @@ export async function startupTimes(
   return times;
 }
 
-/** Our CLI's arguments for the start-up probe (the port is read from the banner). */
-export function oursStart(context: ProbeContext, extra: readonly string[]): readonly string[] {
+/** Our CLI's arguments for the start-up probe (on `port`; 0: a free one, read from the banner). */
+export function oursStart(context: ProbeContext, extra: readonly string[], port = 0): readonly string[] {
   return [
     ...context.oursCommand,
-    ...['--port', '0', '--host', '127.0.0.1', '--api-key', context.apiKey, '--quiet'],
+    ...['--port', String(port), '--host', '127.0.0.1', '--api-key', context.apiKey, '--quiet'],
     ...extra,
   ];
 }
@@ -177,19 +177,20 @@ export async function mswPerFetch(
 export async function conformanceRun(
   context: ProbeContext,
   useDist: boolean,
-  extraArgs: readonly string[] = [],
+  extraArgs: readonly string[] | ((origin: string) => readonly string[]) = [],
 ): Promise<{ kind: 'measured'; seconds: number; note: string } | { kind: 'skipped'; reason: string }> {
   const built = useDist && existsSync(`${context.root}/dist/conformance/cli.js`);
   if (!built && !existsSync(`${context.root}/conformance/cli.ts`)) {
     return { kind: 'skipped', reason: 'conformance/cli.ts does not exist yet' };
   }
   const mock = await startOurs(context, 'ours (conformance)');
+  const args = typeof extraArgs === 'function' ? extraArgs(mock.origin) : extraArgs;
   try {
     const command = built ? ['bin/petstore-conformance.js'] : ['--import', 'tsx', 'conformance/cli.ts'];
     const started = performance.now();
     const child = spawnNode(
       'conformance',
-      [...command, '--base-url', `${mock.origin}/v1`, '--api-key', context.apiKey, ...extraArgs],
+      [...command, '--base-url', `${mock.origin}/v1`, '--api-key', context.apiKey, ...args],
       { cwd: context.root },
     );
     const timeout = setTimeout(() => void stop(child), 60_000);
@@ -197,7 +198,7 @@ export async function conformanceRun(
     clearTimeout(timeout);
     const seconds = (performance.now() - started) / 1000;
     const tail = child.output().trim().split('\n').slice(-3).join(' / ');
-    context.log(`conformance ${extraArgs.join(' ')}: exit ${code} in ${seconds.toFixed(2)} s: ${tail}`);
+    context.log(`conformance ${args.join(' ')}: exit ${code} in ${seconds.toFixed(2)} s: ${tail}`);
     // Exit 0 is a clean run and 1 a run that found failures; anything else did not run to the end.
     if (code !== 0 && code !== 1) {
       return { kind: 'skipped', reason: `the conformance CLI exited with ${code}: ${tail.slice(0, 160)}` };

@@ -154,6 +154,16 @@ export function cpuMillis(groupId: number): number | undefined {
   return found ? ticks * 10 : undefined;
 }
 
+/** User plus system CPU time in milliseconds of one process (not its group), from Linux /proc. */
+export function processCpuMillis(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Resident memory now and at its peak, in MB (Linux /proc); undefined elsewhere. */
 export function residentMemory(pid: number): { rssMb: number; peakMb: number } | undefined {
   try {

@@ -1,6 +1,8 @@
 /**
- * Prints where a `node --cpu-prof` profile spent its time: the functions with the most self time and the
- * most inclusive time, idle excluded. `npm run bench -- --profile` leaves our server's profiles in .bench/.
+ * Prints where a `node --cpu-prof` profile spent its time: self time by where the code lives (the server's own
+ * code, Node's JavaScript, native code, the garbage collector), then the functions with the most self time
+ * and the most inclusive time, idle excluded. `npm run bench -- --profile` leaves our server's profiles in
+ * .bench/profiles/ours and the bare baseline's in .bench/profiles/bare: read one of each for the same row.
  *
  * Usage: npx tsx scripts/bench-profile-summary.ts FILE.cpuprofile [--top 30]
  */
@@ -31,7 +33,18 @@ for (const node of profile.nodes) for (const child of node.children ?? []) paren
 const label = ({ callFrame: frame }: ProfileNode) =>
   `${frame.functionName || '(anonymous)'} ${frame.url.split('/').slice(-2).join('/')}:${frame.lineNumber + 1}`;
 
+/** Where a frame's code lives: what differs between two servers is in the first of these. */
+const where = ({ callFrame: frame }: ProfileNode) =>
+  frame.url.startsWith('node:') || (/^[a-z_/]+$/.test(frame.url) && frame.url !== '')
+    ? "Node's JavaScript"
+    : frame.url
+      ? 'the server and its packages'
+      : ['(garbage collector)', '(program)'].includes(frame.functionName)
+        ? frame.functionName
+        : 'native (syscalls, builtins)';
+
 const self = new Map<string, number>();
+const byWhere = new Map<string, number>();
 const inclusive = new Map<string, number>();
 let busy = 0;
 profile.samples.forEach((id, index) => {
@@ -40,6 +53,7 @@ profile.samples.forEach((id, index) => {
   if (!node || node.callFrame.functionName === '(idle)') return;
   busy += micros;
   self.set(label(node), (self.get(label(node)) ?? 0) + micros);
+  byWhere.set(where(node), (byWhere.get(where(node)) ?? 0) + micros);
   const seen = new Set<string>();
   for (let at: number | undefined = id; at !== undefined; at = parents.get(at)) {
     const name = label(nodes.get(at) as ProfileNode);
@@ -55,5 +69,6 @@ const print = (title: string, table: Map<string, number>) => {
     process.stdout.write(`${((100 * micros) / busy).toFixed(1).padStart(6)}  ${name}\n`);
   }
 };
-print('Self time', self);
+print('Self time by where the code lives', byWhere);
+print('\nSelf time', self);
 print('\nInclusive time', inclusive);

@@ -5,11 +5,12 @@
  * generator share the cores, so the figures carry that caveat. Servers are not pinned to a core here,
  * because 2 workers need both.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { startRedisServer } from '../src/test-support/redis-server.ts';
 import { alternate, median, medianRatio, type Sample, type Target, type Workload } from './bench-load.ts';
 import { type ProbeContext, startOurs } from './bench-probes.ts';
-import { stopAll } from './bench-processes.ts';
+import { getStatus, stopAll } from './bench-processes.ts';
 import type { LoadResult } from './bench-report.ts';
 
 export interface ReplicaOptions {
@@ -28,7 +29,33 @@ export type ReplicaResults = { readonly kind: 'skipped'; readonly reason: string
 
 const REDIS_SERVER = process.env.REDIS_SERVER ?? '/usr/bin/redis-server';
 
-export async function replicasBench(context: ProbeContext, options: ReplicaOptions): Promise<ReplicaResults> {
+/** Redis commands per Store API request, by workload (INFO commandstats around sequential requests). */
+export type RoundTrips = Record<string, number>;
+
+/** Commands redis-server has run so far, all kinds (`INFO commandstats`, read with redis-cli). */
+function commandsRun(port: number): number {
+  const info = execFileSync('redis-cli', ['-p', String(port), 'INFO', 'commandstats'], { encoding: 'utf8' });
+  return [...info.matchAll(/calls=(\d+)/g)].reduce((sum, match) => sum + Number(match[1]), 0);
+}
+
+/** Commands per request over `count` requests one after another (the INFO that reads them excluded). */
+async function roundTripsOf(
+  port: number,
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  count = 200,
+): Promise<number> {
+  const before = commandsRun(port);
+  for (let i = 0; i < count; i++) await getStatus(url, headers, method);
+  return (commandsRun(port) - before - 1) / count;
+}
+
+export async function replicasBench(
+  context: ProbeContext,
+  options: ReplicaOptions,
+  roundTrips: RoundTrips = {},
+): Promise<ReplicaResults> {
   if (!existsSync(REDIS_SERVER)) return { kind: 'skipped', reason: `${REDIS_SERVER} is not installed` };
   const redis = await startRedisServer();
   const unpinned: ProbeContext = { ...context, cpu: undefined };
@@ -38,7 +65,9 @@ export async function replicasBench(context: ProbeContext, options: ReplicaOptio
     const shared = store ? ['--store', redis.url, '--key-prefix', `bench-${++prefixes}`] : [];
     const more = workers > 1 ? ['--workers', String(workers)] : [];
     const { child, origin } = await startOurs(unpinned, name, [...orderArgs, ...shared, ...more]);
-    return { name, origin, basePath: '/v1', pid: child.pid };
+    // On Redis, redis-server's CPU counts too: the memory mock does that work in its own process.
+    const alsoPids = store && redis.pid !== undefined ? [redis.pid] : [];
+    return { name, origin, basePath: '/v1', pid: child.pid, alsoPids };
   }
   const run = async (targets: Target[], workload: Workload): Promise<LoadResult> => {
     context.log(`${workload.title}: ${targets.map((target) => target.name).join(', ')}`);
@@ -62,16 +91,22 @@ export async function replicasBench(context: ProbeContext, options: ReplicaOptio
       path: '/store/orders',
       authorized: true,
     };
+    const onRedis = await start('redis', thousand, 'redis');
     results.push(
       await run(
-        [
-          await start('memory', thousand),
-          await start('redis', thousand, 'redis'),
-          await start('redis-2-workers', thousand, 'redis', 2),
-        ],
+        [await start('memory', thousand), onRedis, await start('redis-2-workers', thousand, 'redis', 2)],
         list,
       ),
     );
+    const auth = { authorization: `Bearer ${context.apiKey}` };
+    const listUrl = `${onRedis.origin}/v1/store/orders`;
+    roundTrips.list = await roundTripsOf(redis.port, listUrl, 'GET', auth);
+    // A session's requests (created by the first of them, which is left out).
+    const inSession = { ...auth, 'x-mock-session': 'bench-round-trips' };
+    await getStatus(listUrl, inSession);
+    roundTrips['list in a session'] = await roundTripsOf(redis.port, listUrl, 'GET', inSession);
+    // Unknown ids: a cancel's work without changing the seed the cancel workload needs.
+    roundTrips['cancel (404)'] = await roundTripsOf(redis.port, `${listUrl}/999999999`, 'DELETE', auth);
     await stopAll();
     const large = ['--seed', String(options.seed), '--orders', String(options.large)];
     const cancel = { ...options.cancel, id: 'replicas-cancel' };

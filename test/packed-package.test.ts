@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { WORKER_SEED_THRESHOLD } from '../src/cli/seed-worker.ts';
+import { WORKER_SEED_THRESHOLD } from '../src/cli/seed.ts';
 import { type Consumer, createConsumer, installedVersion, repositoryBin } from './support/consumer.ts';
 import { exportNames, loadEveryModule } from './support/exports.ts';
 import { isAbsoluteUrl, linkTargets, repositoryPaths } from './support/markdown.ts';

@@ -1,8 +1,8 @@
-import cluster from 'node:cluster';
+import type { Cluster } from 'node:cluster';
 import { once } from 'node:events';
 import { hostname } from 'node:os';
 import { findConfigFile } from '../config/file.ts';
-import { createNodeDnsResolver } from '../node/dns-resolver.ts';
+import type { DnsResolver } from '../domains/resolver.ts';
 import { type RunningServer, type ServerOptions, startServer } from '../node/server.ts';
 import { packageVersion } from '../node/version.ts';
 import type { RedisState } from '../redis/index.ts';
@@ -12,10 +12,9 @@ import type { Io } from './io.ts';
 import { eventLogger, requestLogger } from './log.ts';
 import { mcpCommand } from './mcp-command.ts';
 import { type CliOptions, type Environment, parseCli, USAGE } from './options.ts';
-import { loadFixtures, type SeedData, seedData, watchFile } from './seed.ts';
-import { readStateFile, type StateFileWriter, stateFileWriter } from './state-file.ts';
+import { loadFixtures, type SeedData, seedData, WORKER_SEED_THRESHOLD, watchFile } from './seed.ts';
+import type { StateFileWriter } from './state-file.ts';
 import { oneLine } from './text.ts';
-import { serveWithWorkers } from './workers.ts';
 
 export type { Io } from './io.ts';
 
@@ -28,9 +27,16 @@ export async function main(argv: readonly string[], env: Environment, io: Io): P
     const command = parseCli(argv, env, await configFile(argv, env, io));
     if (command.kind === 'help') io.stdout(`${USAGE}\n`);
     else if (command.kind === 'version') io.stdout(`${packageVersion()}\n`);
-    else if (command.options.workers > 1 && cluster.isPrimary) {
-      return await serveWithWorkers(command.options, argv, env, io);
-    } else return await serve(command.options, io);
+    else {
+      // node:cluster, the state file's writer and a real DNS resolver load only when their option asks for
+      // them: the default start-up pays for none of them.
+      const cluster = command.options.workers > 1 ? (await import('node:cluster')).default : undefined;
+      if (cluster?.isPrimary) {
+        const { serveWithWorkers } = await import('./workers.ts');
+        return await serveWithWorkers(command.options, argv, env, io);
+      }
+      return await serve(command.options, io, cluster);
+    }
     return 0;
   } catch (error) {
     io.stderr(`petstore-mock: ${startError(error as Error & { code?: string })}\n`);
@@ -44,27 +50,32 @@ function configFile(argv: readonly string[], env: Environment, io: Io) {
   return findConfigFile(argv, env, io.cwd ?? process.cwd());
 }
 
-async function serve(options: CliOptions, io: Io): Promise<number> {
+async function serve(options: CliOptions, io: Io, cluster: Cluster | undefined): Promise<number> {
   const write = (line: string) => io.stdout(`${line}\n`);
   const log = eventLogger(options.logFormat, write);
-  // The port opens first: while the seed loads (a large --orders, a slow --fixtures file) or Redis is being
-  // opened, /__health answers 503 ready:false and every other request 503 NOT_READY, so a health check can
-  // tell "starting" from "gone". Not in a worker of --workers: node:cluster hands connections to every worker
-  // that listens, so one still loading would answer 503 beside workers that serve.
-  let mock = cluster.isWorker
-    ? undefined
-    : await startServer({
-        ...serverOptions(options, {}, options.port, write),
-        health: {
-          starting: options.store
-            ? 'its seed is loading and its shared store opening'
-            : 'its seed is loading',
-        },
-      });
+  // The port opens first when loading can take a while (a large --orders, a --fixtures or --state-file file,
+  // Redis being opened): meanwhile /__health answers 503 ready:false and every other request 503 NOT_READY,
+  // so a health check can tell "starting" from "gone". The default seed and a small --seed are ready sooner
+  // than a second mock could be built, so they open the port once, serving. Not in a worker of --workers:
+  // node:cluster hands connections to every worker that listens, so one still loading would answer 503
+  // beside workers that serve.
+  let mock =
+    cluster?.isWorker || !loadingTakesAWhile(options)
+      ? undefined
+      : await startServer({
+          ...serverOptions(options, {}, options.port, write),
+          health: {
+            starting: options.store
+              ? 'its seed is loading and its shared store opening'
+              : 'its seed is loading',
+          },
+        });
   let shared: RedisState | undefined;
+  let resolver: DnsResolver | undefined;
   const stateFile = options.stateFile;
+  const stateFiles = stateFile ? await import('./state-file.ts') : undefined;
   const writer = stateFile
-    ? stateFileWriter({
+    ? stateFiles?.stateFileWriter({
         file: stateFile,
         snapshot: async () => (mock as RunningServer).api.snapshot(),
         onError: (error) =>
@@ -74,11 +85,12 @@ async function serve(options: CliOptions, io: Io): Promise<number> {
       })
     : undefined;
   try {
-    const saved = stateFile ? await readStateFile(stateFile) : undefined;
+    const saved = stateFile ? await stateFiles?.readStateFile(stateFile) : undefined;
     const firstSeed = await seedData(options);
     shared = options.store ? await openSharedState(options, firstSeed) : undefined;
+    resolver = options.dnsServer ? await dnsResolver(options.dnsServer) : undefined;
     const ready: ServerOptions = {
-      ...serverOptions(options, firstSeed, mock?.port ?? options.port, write, shared, writer),
+      ...serverOptions(options, firstSeed, mock?.port ?? options.port, write, shared, writer, resolver),
       ...(stateFile && saved !== undefined ? { prepare: (api) => restoreSaved(api, stateFile, saved) } : {}),
     };
     if (mock) await mock.reload(ready);
@@ -90,7 +102,7 @@ async function serve(options: CliOptions, io: Io): Promise<number> {
   }
   const { fields, lines } = listening(mock, options);
   // With --workers, the first worker speaks for all; the others only log requests.
-  if ((cluster.worker?.id ?? 1) === 1) log('listening', fields, lines);
+  if ((cluster?.worker?.id ?? 1) === 1) log('listening', fields, lines);
 
   let reloading = Promise.resolve();
   const file = options.fixturesFile;
@@ -106,7 +118,7 @@ async function serve(options: CliOptions, io: Io): Promise<number> {
     // The new mock is served on the same server: connections stay open and the port is never free, so a
     // client's pooled connection is not closed under it (which made requests right after a reload fail).
     try {
-      await mock.reload(serverOptions(options, seed, mock.port, write, shared, writer));
+      await mock.reload(serverOptions(options, seed, mock.port, write, shared, writer, resolver));
       writer?.changed();
     } catch (error) {
       const message = `${startError(error as Error)} Keeping the current orders.`;
@@ -140,6 +152,7 @@ function serverOptions(
   write: (line: string) => void,
   shared?: RedisState,
   writer?: StateFileWriter,
+  resolver?: DnsResolver,
 ): ServerOptions {
   const log = eventLogger(options.logFormat, write);
   return {
@@ -151,7 +164,7 @@ function serverOptions(
       dnsPropagationMs: options.dnsPropagationMs,
       ownHosts: [options.host, hostname()],
       controls: options.admin,
-      ...(options.dnsServer ? { resolver: createNodeDnsResolver([options.dnsServer]) } : {}),
+      ...(resolver ? { resolver } : {}),
     },
     port,
     host: options.host,
@@ -198,6 +211,20 @@ async function restoreSaved(api: RunningServer['api'], file: string, saved: unkn
   } catch (error) {
     throw new Error(`--state-file ${file}: ${(error as Error).message}`);
   }
+}
+
+/** Whether the state to serve comes from a file, a shared store or a large generated seed. */
+function loadingTakesAWhile(options: CliOptions): boolean {
+  const generated = options.generate?.count ?? 0;
+  return (
+    Boolean(options.store || options.stateFile || options.fixturesFile) || generated >= WORKER_SEED_THRESHOLD
+  );
+}
+
+/** A resolver asking `server` (--dns-server), loaded only then. */
+async function dnsResolver(server: string): Promise<DnsResolver> {
+  const { createNodeDnsResolver } = await import('../node/dns-resolver.ts');
+  return createNodeDnsResolver([server]);
 }
 
 /** Loaded only with --store: node-redis stays out of the default start-up (and of the MSW bundle). */

@@ -8,7 +8,7 @@ import { quote } from '../core/http/text.ts';
 import type { OAuthClient } from '../core/routes/oauth-token.ts';
 import { maxPropagationMs, parseDuration } from '../domains/index.ts';
 import { parseUpstreamUrl } from '../forward/upstream-url.ts';
-import { parseDnsServer } from '../node/dns-resolver.ts';
+import { parseDnsServer } from '../node/dns-server.ts';
 import {
   adminCorsOrigin,
   allowedHost,

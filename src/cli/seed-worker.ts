@@ -4,13 +4,6 @@ import type { GenerateOptions } from '../seed/generate.ts';
 import { oneLine } from './text.ts';
 
 /**
- * From this many orders, `--seed` generates in a worker thread: starting one costs start-up time that a
- * small seed does not repay, while from here on the serving thread stays free of faker and of the young
- * generation that generating grows (docs/decisions.md, "Large generated seeds", has the figures).
- */
-export const WORKER_SEED_THRESHOLD = 50_000;
-
-/**
  * Generates the orders in a worker thread and resolves to their columns. A worker that fails (throws, exits)
  * rejects with one line; it never leaves the promise pending.
  */

@@ -4,11 +4,11 @@ import { expect, test } from 'vitest';
 import { createMockApi } from '../core/api.ts';
 import { orderSeeds } from '../seed/generate.ts';
 import { start } from '../test-support/cli-run.ts';
-import { WORKER_SEED_THRESHOLD } from './seed-worker.ts';
+import { WORKER_SEED_THRESHOLD } from './seed.ts';
 
 const committed = JSON.parse(readFileSync(new URL('../../fixtures/orders.json', import.meta.url), 'utf8'));
 
-// The generator loads faker's English locale only (docs/performance.md, "Start-up"); the seeded orders must not change.
+// The generator loads faker without a locale (docs/performance.md, "Start-up"); the seeded orders must not change.
 test('--seed 7 --orders 25 serves exactly the committed fixtures/orders.json', async () => {
   const mock = await start('--seed', '7', '--orders', '25', '--quiet');
   const response = await fetch(`${mock.url}/__mock/orders`);

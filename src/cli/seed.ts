@@ -6,17 +6,26 @@ import { quote } from '../core/http/text.ts';
 import type { FixtureData } from '../seed/fixture-file.ts';
 import type { CliOptions } from './options.ts';
 import { UsageError } from './options.ts';
-import { generateInWorker, WORKER_SEED_THRESHOLD } from './seed-worker.ts';
 import { oneLine } from './text.ts';
 
 export type SeedData = Pick<MockApiOptions, 'orders' | 'pets'>;
+
+/**
+ * From this many orders, `--seed` generates in a worker thread (seed-worker.ts, loaded only then): starting
+ * one costs start-up time that a small seed does not repay, while from here on the serving thread stays free
+ * of faker and of the young generation that generating grows (docs/decisions.md, "Large generated seeds",
+ * has the figures).
+ */
+export const WORKER_SEED_THRESHOLD = 50_000;
 
 /** The orders (and pets) to start with: generated, from --fixtures, or the committed fixtures. */
 export async function seedData(options: CliOptions): Promise<SeedData> {
   if (options.generate) {
     // A large seed is generated in a worker thread, so this thread never imports faker (src/cli/seed-worker.ts).
-    if (options.generate.count >= WORKER_SEED_THRESHOLD)
+    if (options.generate.count >= WORKER_SEED_THRESHOLD) {
+      const { generateInWorker } = await import('./seed-worker.ts');
       return { orders: await generateInWorker(options.generate) };
+    }
     // Loaded only when asked for, so the default start-up does not pay for faker.
     const { generateOrderColumns } = await import('../seed/generate.ts');
     return { orders: generateOrderColumns(options.generate) };

@@ -104,4 +104,39 @@ describe('--state-file', () => {
     const last = JSON.parse(texts.at(-1) as string);
     expect(last.orders.every((order: { status: string }) => order.status === 'cancelled')).toBe(true);
   });
+  test('a flush during a write leaves nothing scheduled: no write comes after it', async () => {
+    let writes = 0;
+    let release = () => {};
+    const firstWrite = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started = () => {};
+    const writeStarted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const writer = stateFileWriter({
+      file,
+      snapshot: async () => ({ version: 1 }),
+      onError: (error) => {
+        throw error;
+      },
+      delayMs: 0,
+      write: async () => {
+        writes++;
+        started();
+        if (writes === 1) await firstWrite;
+      },
+    });
+    writer.changed();
+    await writeStarted;
+    writer.changed(); // a change while the first write is under way
+    const flushed = writer.flush();
+    release();
+    await flushed;
+    const afterFlush = writes;
+    // Whatever a timer would have done runs now: a write after the flush would land in a folder being removed.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(afterFlush).toBe(2);
+    expect(writes).toBe(afterFlush);
+  });
 });

@@ -82,14 +82,16 @@ export function stateFileWriter(options: StateFileOptions): StateFileWriter {
       schedule();
     },
     async flush() {
-      if (timer !== undefined) {
-        clearTimeout(timer);
-        timer = undefined;
-      }
-      await writing;
-      if (dirty) {
-        run();
-        await writing;
+      // A write that ends may schedule the next (a change came meanwhile): cancel that timer each time round,
+      // so that nothing is written after the flush.
+      for (;;) {
+        if (timer !== undefined) {
+          clearTimeout(timer);
+          timer = undefined;
+        }
+        if (writing !== undefined) await writing;
+        else if (dirty) run();
+        else return;
       }
     },
   };

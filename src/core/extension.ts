@@ -22,9 +22,10 @@ export interface MockExtension {
   /**
    * Answer the request, or resolve to undefined to pass it on. Throw ApiError to answer with an Error body;
    * the core adds the CORS headers and journals the answer. Returning undefined itself (no promise) passes
-   * the request on without an await: host routing does so for every Store API request.
+   * the request on without an await: host routing does so for every Store API request. An answer ready at
+   * once may be returned without a promise (the admin API's order list), so it costs no microtask.
    */
-  handle(request: MockRequest): Promise<MockResponse | undefined> | undefined;
+  handle(request: MockRequest): MockResponse | Promise<MockResponse | undefined> | undefined;
   /** Presets (named states) it can be put in, listed with the store's by `GET /__mock/presets`. */
   readonly presets?: readonly MockPreset[];
   /** @deprecated Read as `presets`; name them `presets`. */

@@ -136,8 +136,9 @@ export function createHandle(parts: HandlerParts): Handle {
       const extension = extensions[index] as MockExtension;
       if (!applies(extension, request)) continue;
       const pending = extension.handle(request);
-      // An extension that passes the request on without a promise costs no await.
-      if (pending !== undefined) return viaExtensions(request, pending, index);
+      // An extension that passes the request on, or answers, without a promise costs no await.
+      if (pending instanceof Promise) return viaExtensions(request, pending, index);
+      if (pending !== undefined) return withPlaneCors(request, pending);
     }
     return route(request);
   }

@@ -11,7 +11,14 @@ import {
 import { maxPropagationMs } from './platform.ts';
 import type { DashboardStore } from './store.ts';
 import type { Zone, ZoneRecord } from './types.ts';
-import { hostIn, recordType, recordTypes, recordValue, refuseConflicts } from './zone-records.ts';
+import {
+  hostIn,
+  loadAddressParser,
+  recordType,
+  recordTypes,
+  recordValue,
+  refuseConflicts,
+} from './zone-records.ts';
 
 export interface ZoneInput {
   readonly name: string;
@@ -87,6 +94,7 @@ export function createZoneEditor(
     },
 
     async addRecord(zoneName: string, input: RecordInput): Promise<ZoneRecord> {
+      await loadAddressParser();
       const zone = await zoneOrThrow(zoneName);
       const type = recordType(input.type);
       if (type === undefined) {

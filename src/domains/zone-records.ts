@@ -1,10 +1,30 @@
-import ipaddr from 'ipaddr.js';
 import { parseCaa } from './caa.ts';
 import { domainError } from './errors.ts';
 import { isValidHostName, isWithin, normalizeName } from './names.ts';
 import type { Zone, ZoneRecordType } from './types.ts';
 
 /** The simulated provider's rules for one record: its type, name, value, and what may share its name. */
+
+type AddressParser = typeof import('ipaddr.js');
+let ipaddr: AddressParser | undefined;
+let ipaddrLoading: Promise<void> | undefined;
+
+/**
+ * Loads the address parser (ipaddr.js), once, on the first record added rather than at start-up: it is a
+ * CommonJS package, whose loading costs the mock's start milliseconds that most runs never repay.
+ */
+export function loadAddressParser(): Promise<void> {
+  ipaddrLoading ??= import('ipaddr.js').then((module) => {
+    ipaddr = module.default;
+  });
+  return ipaddrLoading;
+}
+
+function addresses(): AddressParser {
+  if (ipaddr === undefined)
+    throw new Error('The address parser is not loaded: await loadAddressParser() first.');
+  return ipaddr;
+}
 
 export const recordTypes: readonly ZoneRecordType[] = ['A', 'AAAA', 'CNAME', 'ALIAS', 'ANAME', 'TXT', 'CAA'];
 const aliasTypes = new Set<ZoneRecordType>(['CNAME', 'ALIAS', 'ANAME']);
@@ -35,13 +55,14 @@ export function recordValue(type: ZoneRecordType, raw: string): string {
     domainError('INVALID_RECORD', `"value": "${raw}" is not a valid ${type} value; expected ${expected}.`);
   if (type === 'A') {
     // Four decimal parts only: `0x7f.1` or `010.0.0.1` are addresses to some parsers, never in a zone file.
-    if (!ipaddr.IPv4.isValidFourPartDecimal(value)) throw bad('an IPv4 address such as 203.0.113.10');
+    if (!addresses().IPv4.isValidFourPartDecimal(value)) throw bad('an IPv4 address such as 203.0.113.10');
     return value;
   }
   if (type === 'AAAA') {
     // No zone index (`%eth0`): it means something only on one host's link.
-    if (value.includes('%') || !ipaddr.IPv6.isValid(value)) throw bad('an IPv6 address such as 2001:db8::10');
-    return ipaddr.IPv6.parse(value).toRFC5952String();
+    if (value.includes('%') || !addresses().IPv6.isValid(value))
+      throw bad('an IPv6 address such as 2001:db8::10');
+    return addresses().IPv6.parse(value).toRFC5952String();
   }
   if (aliasTypes.has(type)) {
     if (!isValidHostName(normalizeName(value))) throw bad('a host name such as acme-shop.mockpages.example');

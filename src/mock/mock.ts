@@ -155,8 +155,7 @@ export function createMock(options: MockOptions = {}): Mock {
     if (id === undefined && run === undefined) return main.respond(request);
     let state: MockState | undefined | Promise<MockState | undefined>;
     try {
-      // A request that may not create its session is answered by the default state until the session lives.
-      state = id === undefined ? main : main.mayCreateSession(request) ? sessions.use(id) : sessions.find(id);
+      state = id === undefined ? main : liveOrCreated(request, id);
     } catch (error) {
       return main.failure(request, error);
     }
@@ -178,6 +177,24 @@ export function createMock(options: MockOptions = {}): Mock {
     const answer = respond(request);
     return answer instanceof Promise ? answer : Promise.resolve(answer);
   };
+
+  /**
+   * The session `id` if it lives; else created, if the request may create it; else undefined (a request that
+   * may not create its session is answered by the default state until the session lives). A live session's
+   * requests skip the check of who may create one (a second credential check per request).
+   */
+  function liveOrCreated(
+    request: MockRequest,
+    id: string,
+  ): MockState | undefined | Promise<MockState | undefined> {
+    const live = sessions.find(id);
+    if (live instanceof Promise) return live.then((found) => found ?? created(request, id));
+    return live ?? created(request, id);
+  }
+
+  function created(request: MockRequest, id: string): MockState | undefined | Promise<MockState> {
+    return main.mayCreateSession(request) ? sessions.use(id) : undefined;
+  }
 
   function forwarding(request: MockRequest): Forwarding | undefined | Promise<Forwarding | undefined> {
     const id = request.headers[SESSION_HEADER];

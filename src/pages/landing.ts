@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { coreError } from '../core/http/errors.ts';
@@ -29,11 +28,22 @@ export function isSpecPath(path: string): boolean {
 
 const STYLE =
   'body{font:16px/1.5 system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem}code{font-size:.95em}';
-const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'content-security-policy': `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; frame-ancestors 'none'; base-uri 'none'`,
-};
+let securityHeaders: Readonly<Record<string, string>> | undefined;
+
+/**
+ * The HTML page's headers, made on its first answer: node:crypto (for the style's hash) is not loaded by
+ * a start that never serves the page.
+ */
+function pageSecurityHeaders(): Readonly<Record<string, string>> {
+  const styleHash = () =>
+    process.getBuiltinModule('node:crypto').createHash('sha256').update(STYLE).digest('base64');
+  securityHeaders ??= {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'content-security-policy': `default-src 'none'; style-src 'sha256-${styleHash()}'; frame-ancestors 'none'; base-uri 'none'`,
+  };
+  return securityHeaders;
+}
 
 /**
  * The answer at the root URL, where a browser (or a curl) lands first: what this is and where everything
@@ -80,7 +90,7 @@ function answer(req: IncomingMessage, res: ServerResponse, html: string, json: s
     'cache-control': 'no-store',
     'content-length': Buffer.byteLength(body),
     vary: 'Accept',
-    ...(browser ? SECURITY_HEADERS : {}),
+    ...(browser ? pageSecurityHeaders() : {}),
   });
   res.end(req.method === 'HEAD' ? undefined : body);
 }

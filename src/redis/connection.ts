@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createClient, ErrorReply } from 'redis';
+import { createClient, ErrorReply } from '@redis/client';
 import { type ApiError, coreError } from '../core/http/errors.ts';
 import { printableStoreUrl } from './settings.ts';
 

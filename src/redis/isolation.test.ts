@@ -14,7 +14,12 @@ describe('node-redis stays out of the default paths', () => {
       .flatMap((file) =>
         [...readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*from '([^']+)'/gm)]
           .map((match) => match[1] as string)
-          .filter((specifier) => specifier === 'redis' || /\/redis\/(?!settings\.ts)/.test(specifier))
+          .filter(
+            (specifier) =>
+              specifier === 'redis' ||
+              specifier.startsWith('@redis/') ||
+              /\/redis\/(?!settings\.ts)/.test(specifier),
+          )
           .map((specifier) => `${relative(src, file)}: ${specifier}`),
       );
     expect(offending).toEqual([]);

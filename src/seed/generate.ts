@@ -1,8 +1,9 @@
-// The English locale alone: importing every locale would cost start-up (docs/performance.md, "Start-up").
+// Faker without a locale's data: orders draw numbers and dates only, and every locale (even English alone)
+// would cost start-up with `--seed` (docs/performance.md, "Start-up"). The draws are the same in any locale.
 import type { Faker } from '@faker-js/faker';
-import { faker } from '@faker-js/faker/locale/en';
+import { faker } from '@faker-js/faker/locale/base';
 import { COMPLETE_FLAG, ORDER_STATUSES, OrderColumns } from '../core/orders/order-columns.ts';
-import type { OrderSeed, PetSeed } from '../core/orders/order-input.ts';
+import type { OrderSeed } from '../core/orders/order-input.ts';
 
 /**
  * Dates are drawn around a fixed reference, not "now", so that one seed always gives byte-identical data.
@@ -10,7 +11,6 @@ import type { OrderSeed, PetSeed } from '../core/orders/order-input.ts';
  */
 export const FIXTURE_REFERENCE_DATE = '2027-01-01T00:00:00.000Z';
 const SHARE_PENDING = 0.6;
-const PET_KINDS = ['dog', 'cat', 'bird', 'rabbit', 'fish', 'hamster'];
 
 export interface GenerateOptions {
   readonly seed: number;
@@ -82,22 +82,17 @@ function* draws({ seed, count }: GenerateOptions) {
   }
 }
 
-/** Pets for the deprecated lookup: ids 1..count with a name and a kind. */
-export function generatePets({ seed, count }: GenerateOptions): PetSeed[] {
-  const faker = seededFaker(seed);
-  return Array.from({ length: count }, (_, index) => ({
-    id: index + 1,
-    name: faker.animal.petName(),
-    tag: faker.helpers.arrayElement(PET_KINDS),
-  }));
-}
-
 /**
- * The entry's one instance, seeded afresh for each run. Two runs must not interleave: generateOrders and
- * generatePets run to the end at once, and a store reads orderSeeds to the end when it is built.
+ * The entry's one instance, seeded afresh for each run. Two runs must not interleave: generateOrders
+ * runs to the end at once, and a store reads orderSeeds to the end when it is built.
  */
 function seededFaker(seed: number): Faker {
-  faker.seed(seed);
-  faker.setDefaultRefDate(FIXTURE_REFERENCE_DATE);
-  return faker;
+  return seeded(faker, seed);
+}
+
+/** A faker instance seeded for one run, its dates drawn around FIXTURE_REFERENCE_DATE. */
+export function seeded(instance: Faker, seed: number): Faker {
+  instance.seed(seed);
+  instance.setDefaultRefDate(FIXTURE_REFERENCE_DATE);
+  return instance;
 }

@@ -27,6 +27,8 @@ export interface TestRedis {
   readonly port: number;
   /** `redis://127.0.0.1:PORT/0` */
   readonly url: string;
+  /** The server process's id (the bench counts its CPU). */
+  readonly pid: number | undefined;
   /** Kills the server (SIGKILL: no goodbye to the clients) and waits until it has exited. */
   kill(): Promise<void>;
   /** Freezes the server (SIGSTOP): connections stay open but nothing answers, as with a hung host. */
@@ -82,6 +84,9 @@ export async function startRedisServer(): Promise<TestRedis> {
   return {
     port,
     url: `redis://127.0.0.1:${port}/0`,
+    get pid() {
+      return child?.pid;
+    },
     kill,
     pause: () => void child?.kill('SIGSTOP'),
     resume: () => void child?.kill('SIGCONT'),

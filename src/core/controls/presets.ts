@@ -1,5 +1,5 @@
 import { coreError } from '../http/errors.ts';
-import { truncate } from '../http/text.ts';
+import { groupThousands, truncate } from '../http/text.ts';
 import type { OrderStore } from '../orders/store.ts';
 import type { Clock, StoredOrder } from '../types.ts';
 
@@ -59,7 +59,7 @@ export function storePresets(store: OrderStore, clock: Clock): MockPreset[] {
     },
     {
       name: 'large',
-      description: `${LARGE_STORE_ORDERS.toLocaleString('en')} orders, a third of them shipped: lists, paging and rendering under load.`,
+      description: `${groupThousands(LARGE_STORE_ORDERS)} orders, a third of them shipped: lists, paging and rendering under load.`,
       apply: () => replace(largeStore(clock.now())),
     },
   ];

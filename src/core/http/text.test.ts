@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { quote, truncate } from './text.ts';
+import { groupThousands, quote, truncate } from './text.ts';
 
 describe('how messages echo what they were given', () => {
   test('cut a long value at 64 characters', () => {
@@ -11,5 +11,11 @@ describe('how messages echo what they were given', () => {
     expect(quote('https://a.example\n')).toBe('"https://a.example\\n"');
     expect(quote('\ufeff[')).toBe('"\\ufeff["');
     expect(quote('a\u200bb')).toBe('"a\\u200bb"');
+  });
+
+  test('group the thousands of a count as English does', () => {
+    for (const value of [0, 7, 999, 1000, 10_000, 123_456, 1_000_000, 9_007_199_254_740_991]) {
+      expect(groupThousands(value)).toBe(value.toLocaleString('en'));
+    }
   });
 });

@@ -100,6 +100,10 @@ export class InMemoryOrderStore implements OrderStore, ChunkedLists {
   }
 
   async cancel(id: string): Promise<CancelResult> {
+    return this.cancelNow(id);
+  }
+
+  cancelNow(id: string): CancelResult {
     const row = this.#table.row(id);
     const status = row === undefined ? undefined : this.#table.status(row);
     // A cancelled order is gone for clients: cancelling it again is a 404 (docs/decisions.md).

@@ -4,7 +4,7 @@ import { type Params, type Route, route } from '../http/router.ts';
 import { truncate } from '../http/text.ts';
 import { parseId } from '../orders/ids.ts';
 import { orderJson } from '../orders/order-json.ts';
-import { hasChunkedLists, type OrderStore } from '../orders/store.ts';
+import { type CancelResult, hasChunkedLists, type OrderStore } from '../orders/store.ts';
 import type { MockResponse, ResponseBody, StoredOrder } from '../types.ts';
 
 export { orderJson } from '../orders/order-json.ts';
@@ -51,11 +51,19 @@ export function orderRoutes(store: OrderStore, kit: ResponseKit): Route[] {
     return cached.response;
   }
 
-  async function cancelOrder(_request: unknown, { id: rawId }: Params<'/:id'>): Promise<MockResponse> {
+  function cancelOrder(
+    _request: unknown,
+    { id: rawId }: Params<'/:id'>,
+  ): MockResponse | Promise<MockResponse> {
     const id = parseId(rawId);
     // A malformed id names no order, so it is a 404 like any unknown id (docs/decisions.md).
     if (id === undefined) return orderNotFound(truncate(rawId));
-    const result = await store.cancel(id);
+    // The in-memory store answers at once: no promise on the hot path.
+    if (hasChunkedLists(store)) return cancelled(id, store.cancelNow(id));
+    return store.cancel(id).then((result) => cancelled(id, result));
+  }
+
+  function cancelled(id: string, result: CancelResult): MockResponse {
     switch (result.outcome) {
       case 'cancelled':
         return kit.noContent;

@@ -1,0 +1,156 @@
+/**
+ * The bench's measures of the newer planes, one request or one burst at a time against our CLI: the HAR
+ * export of a full journal, `PUT /__mock/state` of a small and a large state, and how many times
+ * `--state-file` writes during a burst of cancels.
+ */
+import { mkdtempSync, rmSync, watch } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createMock } from '../src/mock/mock.ts';
+import { generateOrderColumns } from '../src/seed/generate.ts';
+import { median } from './bench-load.ts';
+import { type ProbeContext, startOurs } from './bench-probes.ts';
+import { stop } from './bench-processes.ts';
+
+/** One request; resolves with its status, its body and the milliseconds from sending to the last byte. */
+export function timedRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; body: string; ms: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = request(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString('utf8'),
+          ms: performance.now() - started,
+        }),
+      );
+    });
+    req.once('error', reject);
+    req.end(options.body);
+  });
+}
+
+const json = { 'content-type': 'application/json' };
+
+/** Milliseconds to export the whole journal as HAR once it holds its 1,000 entries (median of `times`). */
+export async function harExport(context: ProbeContext, times = 21): Promise<{ ms: number; bytes: number }> {
+  const mock = await startOurs(context, 'ours (HAR)');
+  try {
+    const auth = { authorization: `Bearer ${context.apiKey}` };
+    // A full journal: lists (a 25-order body each), 404s and 401s, as a test run leaves it.
+    for (let i = 0; i < 1000; i++) {
+      const path = i % 3 === 0 ? '/v1/store/orders' : `/v1/store/orders/${900_000 + i}`;
+      await timedRequest(`${mock.origin}${path}`, {
+        method: i % 3 === 1 ? 'DELETE' : 'GET',
+        headers: i % 5 === 0 ? {} : auth,
+      });
+    }
+    const runs: { ms: number; bytes: number }[] = [];
+    for (let i = 0; i < times; i++) {
+      const answer = await timedRequest(`${mock.origin}/__mock/requests?format=har`);
+      if (answer.status !== 200) throw new Error(`the HAR export answered ${answer.status}`);
+      runs.push({ ms: answer.ms, bytes: answer.body.length });
+    }
+    return { ms: median(runs.map((run) => run.ms)), bytes: runs[0]?.bytes ?? 0 };
+  } finally {
+    await stop(mock.child);
+  }
+}
+
+/** Milliseconds for `PUT /__mock/state` of the mock's own state (as GET gave it), median of `times`. */
+export async function putState(
+  context: ProbeContext,
+  orderArgs: readonly string[],
+  times: number,
+): Promise<{ ms: number; bytes: number }> {
+  const mock = await startOurs(context, 'ours (state)', orderArgs);
+  try {
+    const state = await timedRequest(`${mock.origin}/__mock/state`);
+    if (state.status !== 200) throw new Error(`GET /__mock/state answered ${state.status}`);
+    const runs: number[] = [];
+    for (let i = 0; i < times; i++) {
+      const put = await timedRequest(`${mock.origin}/__mock/state`, {
+        method: 'PUT',
+        headers: json,
+        body: state.body,
+      });
+      if (put.status !== 200)
+        throw new Error(`PUT /__mock/state answered ${put.status}: ${put.body.slice(0, 200)}`);
+      runs.push(put.ms);
+    }
+    return { ms: median(runs), bytes: state.body.length };
+  } finally {
+    await stop(mock.child);
+  }
+}
+
+/**
+ * Milliseconds for `restore()` of a state document of `count` generated orders in this process (what
+ * `PUT /__mock/state` does once the body is read): the Node server refuses a body over 1 MiB, which a state
+ * of 100,000 orders (about 10 MB) is. Median of `times`.
+ */
+export async function restoreInProcess(count: number, times: number): Promise<{ ms: number; bytes: number }> {
+  const mock = createMock({ orders: generateOrderColumns({ seed: 7, count }) });
+  const text = JSON.stringify(await mock.snapshot());
+  const runs: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const started = performance.now();
+    // As the admin API reads it: the body's text parsed, then restored.
+    await mock.restore(JSON.parse(text));
+    runs.push(performance.now() - started);
+  }
+  return { ms: median(runs), bytes: text.length };
+}
+
+/**
+ * How many times `--state-file` writes the file while 1,000 cancels arrive back to back (and until it has
+ * settled): each write replaces the file by a rename, which the folder's watcher sees.
+ */
+export async function stateFileWrites(
+  context: ProbeContext,
+  seedArgs: readonly string[],
+): Promise<{ writes: number; burstMs: number }> {
+  const folder = mkdtempSync(join(tmpdir(), 'petstore-bench-state-'));
+  const file = join(folder, 'state.json');
+  const mock = await startOurs(context, 'ours (state file)', [...seedArgs, '--state-file', file]);
+  try {
+    const orders = JSON.parse((await timedRequest(`${mock.origin}/__mock/orders`)).body) as {
+      id: number | string;
+      status: string;
+    }[];
+    const pending = orders.filter((order) => order.status === 'pending').slice(0, 1000);
+    if (pending.length < 1000) throw new Error(`only ${pending.length} pending orders to cancel`);
+    // Let the write of the start settle before counting.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    let writes = 0;
+    let burstMs = 0;
+    const watcher = watch(folder, (_event, name) => {
+      if (name === 'state.json') writes++;
+    });
+    try {
+      const auth = { authorization: `Bearer ${context.apiKey}` };
+      const started = performance.now();
+      for (const order of pending) {
+        const answer = await timedRequest(`${mock.origin}/v1/store/orders/${order.id}`, {
+          method: 'DELETE',
+          headers: auth,
+        });
+        if (answer.status !== 204) throw new Error(`a cancel answered ${answer.status}`);
+      }
+      burstMs = performance.now() - started;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    } finally {
+      watcher.close();
+    }
+    return { writes, burstMs };
+  } finally {
+    await stop(mock.child);
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
