@@ -11,7 +11,7 @@ describe('the layout of conformance/', () => {
 });
 
 describe('what conformance/ shares with the mock', () => {
-  it('is the spec, the exchange record (src/exchange) and the forwarding core (src/forward) only: no code of the mock reaches a grader', () => {
+  it('is the spec, the exchange record (src/exchange), the forwarding core (src/forward) and the settings reader (src/config) only: no code of the mock reaches a grader', () => {
     const files = readdirSync(here, { recursive: true, encoding: 'utf8' }).filter(
       (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.includes('test-support'),
     );
@@ -24,7 +24,7 @@ describe('what conformance/ shares with the mock', () => {
     const src = new URL('../src/', here).href;
     const fromSrc = [...new Set(imports.filter((target) => target.startsWith(src)))];
     expect(fromSrc.length).toBeGreaterThan(0);
-    const shared = [`${src}exchange/`, `${src}forward/`];
+    const shared = [`${src}exchange/`, `${src}forward/`, `${src}config/`];
     expect(fromSrc.filter((target) => !shared.some((prefix) => target.startsWith(prefix)))).toEqual([]);
   });
 });

@@ -34,7 +34,7 @@ const heap = () => {
 async function firstChange(count: number) {
   const columns = generateOrderColumns({ seed: 7, count });
   const pending = ORDER_STATUSES.indexOf('pending');
-  const row = columns.flags.findIndex((flags) => flags === pending);
+  const row = columns.flags.indexOf(pending);
   const mock = createMock({ orders: columns });
   const request = (method: string, path: string, session?: string) =>
     mock.handle({

@@ -1,12 +1,20 @@
 /**
  * Every generated file the repository commits, with the text its generator makes now: the request-body
  * validators, the operations table, the types and the MCP tool table (from the specs), the fixture file schema
- * and its validator, and the seed data. `npm run generate` (scripts/generate.ts) writes them; scripts/generated-files.test.ts
+ * and its validator, the config file's schema and option tables (from the commands' option definitions), and
+ * the seed data. `npm run generate` (scripts/generate.ts) writes them; scripts/generated-files.test.ts
  * fails while one is stale. Nothing is generated at build time, so the package ships what was reviewed.
  */
 import { readFile } from 'node:fs/promises';
 import { generateOrders } from '../src/seed/generate.ts';
 import { generatePets } from '../src/seed/generate-pets.ts';
+import {
+  CONFIG_DOCS_OUT,
+  CONFIG_SCHEMA_OUT,
+  configDocs,
+  configSchemaText,
+  readConfigDocs,
+} from './config-files.ts';
 import { fixturesSchema, schemaText, validatorModule } from './fixtures-schema.ts';
 import {
   generateDocs as generateMcpDocs,
@@ -53,6 +61,17 @@ export const generatedFiles: readonly GeneratedFile[] = [
     path: 'src/seed/validate-fixture-file.generated.ts',
     from: 'fixtures/fixtures.schema.json',
     generate: () => validatorModule(fixturesSchema()),
+  },
+  {
+    path: CONFIG_SCHEMA_OUT,
+    from: 'the option definitions of the three commands',
+    generate: configSchemaText,
+  },
+  // The option tables between their markers; the rest of the page is written by hand.
+  {
+    path: CONFIG_DOCS_OUT,
+    from: 'the option definitions of the three commands',
+    generate: () => configDocs(readConfigDocs()),
   },
   { path: STATE_SCHEMA_OUT, from: 'spec/mock-admin.openapi.yaml', generate: () => schemaText(stateSchema()) },
   {

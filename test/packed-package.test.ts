@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { WORKER_SEED_THRESHOLD } from '../src/cli/seed.ts';
@@ -58,6 +58,7 @@ const shipped = [
   /^dist\/.+\.(js|cjs|js\.map|d\.ts|d\.cts|json)$/,
   /^spec\/[\w.-]+\.yaml$/,
   /^spec\/mock-state\.schema\.json$/,
+  /^config\.schema\.json$/,
   /^fixtures\/[\w.-]+\.json$/,
   /^src\/pages\/(dashboard|control|shared)\/[\w-]+\.(js|html|css)$/,
   /^docs\/[\w-]+\.md$/,
@@ -173,6 +174,32 @@ console.log(JSON.stringify(${JSON.stringify(names)}.map((name) => readFileSync(n
     expect(
       starts.filter((start, i) => names[i]?.endsWith('.yaml') && !start.startsWith('openapi: 3.1')),
     ).toEqual([]);
+  });
+
+  test("ships the config file's schema at the path a config file's $schema names, and the bin reads the file", async () => {
+    consumer.write(
+      'resolve-config-schema.mjs',
+      "console.log(import.meta.resolve('petstore-mock/config.schema.json'))",
+    );
+    const resolved = await consumer.run(process.execPath, ['resolve-config-schema.mjs']);
+    expect(resolved.stdout.trim(), resolved.stderr).toMatch(
+      /\/node_modules\/petstore-mock\/config\.schema\.json$/,
+    );
+    const schema = JSON.parse(readFileSync(join(installed, 'config.schema.json'), 'utf8'));
+    expect(Object.keys(schema.properties)).toEqual(['$schema', 'mock', 'conformance', 'proxy']);
+    const file = consumer.write(
+      'petstore-mock.config.json',
+      JSON.stringify({ $schema: './node_modules/petstore-mock/config.schema.json', mock: { prot: 4010 } }),
+    );
+    try {
+      const refused = await consumer.run('npx', ['--no-install', 'petstore-mock']);
+      expect([refused.code, refused.stderr]).toEqual([
+        2,
+        'petstore-mock: petstore-mock.config.json: unknown key "mock.prot"; the closest valid key is "mock.port".\n',
+      ]);
+    } finally {
+      rmSync(file);
+    }
   });
 
   test('runs both bins', async () => {

@@ -1,11 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
+import { parseArgsOptions } from '../../src/config/definition.ts';
+import type { ConfigFile } from '../../src/config/file.ts';
+import { optionLines, settingsLines } from '../../src/config/help.ts';
+import { type Origin, resolveSettings, type Settings } from '../../src/config/resolve.ts';
 import type { OAuthSettings } from '../http/oauth-token.ts';
 import type { CredentialOptions } from '../run/credentials.ts';
 import { parseHeaders } from '../run/extra-headers.ts';
-import { type ConformanceOptions, LIMITS } from '../run/options.ts';
+import type { ConformanceOptions } from '../run/options.ts';
 import { UsageError } from '../run/usage-error.ts';
+import { CONFORMANCE_CLI } from './option-definition.ts';
 
 export type ReporterName = 'pretty' | 'json' | 'junit' | 'markdown' | 'html';
 export const REPORTERS: ReporterName[] = ['pretty', 'json', 'junit', 'markdown', 'html'];
@@ -33,59 +38,19 @@ Grades a deployment of the Petstore Store API against spec/openapi.yaml.
 Without orders the run is safe: it sends only reads, unauthenticated requests and DELETEs of ids proven
 absent from the full order list. With orders it changes only those (and ids proven absent).
 
-  --base-url URL          base URL including /v1 (or PETSTORE_BASE_URL)
+${optionLines(CONFORMANCE_CLI, 'target', 26)}
 
 Credential (one of them; each is redacted from every output, with every token fetched):
-  --api-key KEY           the API key (or PETSTORE_API_KEY, preferred)
-  --api-key-file PATH     the API key from a file, such as a Docker secret (or PETSTORE_API_KEY_FILE)
-  --token-command "CMD"   run CMD with the shell: its stdout is the token, or JSON {"access_token", "expires_in"};
-                          run again before the token expires and once after an unexpected 401
-  --oauth-token-url URL   get tokens by the OAuth 2.0 client credentials grant, with:
-    --oauth-client-id ID
-    --oauth-client-secret-env NAME   the client secret from the variable NAME, or
-    --oauth-client-secret-file PATH  from a file (never on the command line)
-    --oauth-scope SCOPE, --oauth-audience AUDIENCE   sent when given
-    --oauth-client-auth basic|post   client_secret_basic (default) or client_secret_post
+${optionLines(CONFORMANCE_CLI, 'credential', 26)}
 A token command or endpoint that fails, or answers no usable token, ends the run with one line and exit 2.
 
 Orders for the state-changing checks (see docs/conformance.md, "Running against staging"):
-  --setup CMD             shell command that makes the orders the run may change and prints them as
-                          {"pending": ["9001", ...], "shipped": [...]}; it gets PETSTORE_BASE_URL and
-                          PETSTORE_NEEDS (how many of each kind the selected checks consume)
-  --teardown CMD          shell command run after the checks, always, with the setup's output on stdin
-  --state-url URL         Pact provider-state URL instead of --setup: POST {"state": "a pending order", ...}
-  --hook-timeout SECONDS  budget of each hook (default ${LIMITS.hookTimeoutSeconds.fallback}, at most ${LIMITS.hookTimeoutSeconds.max}); a failed hook is exit 2
+${optionLines(CONFORMANCE_CLI, 'orders', 26)}
 
 Options:
-  --pending-order-id ID   opt-in: cancel this pending order (204 check)
-  --shipped-order-id ID   opt-in: try to cancel this shipped order (409 check)
-  --pet-id ID             pet id for the deprecated GET /pets/{petId} (default 1)
-  --header NAME:VALUE     sent with every request, repeatable (e.g. X-Mock-Session: ci-42); values of
-                          credential-like names (auth, cookie, token, key, secret, signature…) are redacted
-  --reporter NAME         pretty | json | junit | markdown | html; repeatable (default pretty)
-  --output DIR            write the file reports to DIR (conformance.json, conformance.junit.xml,
-                          conformance.md, conformance.html)
-  --no-step-summary       do not append the Markdown summary to $GITHUB_STEP_SUMMARY (done when it is set)
-  --expected-failures FILE  known failures (YAML or JSON list of ids, each with an optional reason and
-                          operation): reported as expected, not failing the run; one that passes fails it
-  --min-coverage PERCENT  fail when fewer documented (operation, status) pairs were seen (0 to 100)
-  --trace-id-prefix HEX   start every traceparent trace id with these hex digits (at most 24)
-  --har FILE              write every exchange of the run to FILE as HAR 1.2 (credentials redacted)
-  --timeout MS            budget of one request, waits included (default ${LIMITS.timeoutMs.fallback}, at most ${LIMITS.timeoutMs.max})
-  --retries N             extra attempts after network errors only, with backoff (default 0, at most ${LIMITS.retries.max})
-  --max-time SECONDS      budget of the whole run (default ${LIMITS.maxTimeSeconds.fallback}); checks left are not run, exit 2
-  --rate-limit N          at most N requests per second; a 429 with Retry-After is honoured within --timeout
-  --only ID[,ID]          run only these checks (repeatable)
-  --skip ID[,ID]          skip these checks (repeatable)
-  --strict                should failures fail the run too
-  --fail-on-skip          skipped checks fail the run too (exit 1), so CI notices a check that never runs
-  --explore               exploration mode: requests generated from the spec instead of the fixed checks
-  --seed N                the exploration's seed (default: random, printed at the start)
-  --max-requests N        requests the exploration sends at most, shrinking included (default 500)
-  --allow-writes          let exploration's DELETEs reach --pending-order-id / --shipped-order-id
-  --list                  print the checks and exit
-  --version               print the version
-  -h, --help              print this help
+${optionLines(CONFORMANCE_CLI, 'options', 26)}
+
+${settingsLines(CONFORMANCE_CLI, 26)}
 
 Exit codes: 0 no must check failed (with --strict: no should check either; with --fail-on-skip: none was
 skipped); 1 one did, a check was skipped under --fail-on-skip, an expected failure is stale, or coverage is
@@ -107,22 +72,31 @@ const ids = (values: string[] | undefined): string[] =>
     .map((v) => v.trim())
     .filter(Boolean);
 
-/** Turns argv and the environment into a command; throws a UsageError for anything malformed. */
-export function parseCli(argv: string[], env: Record<string, string | undefined>): Command {
-  let values: ReturnType<typeof parse>['values'];
+/**
+ * Turns argv, the environment and the config file's "conformance" section into a command (CONFORMANCE_CLI:
+ * a flag wins over its variable, which wins over the file); throws a UsageError for anything malformed.
+ */
+export function parseCli(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  file?: ConfigFile,
+): Command {
+  let flags: ReturnType<typeof parse>['values'];
   try {
-    values = parse(argv).values;
+    flags = parse(argv).values;
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
-  if (values.help) return { kind: 'help' };
-  if (values.list) return { kind: 'list' };
-  if (values.version) {
+  if (flags.help) return { kind: 'help' };
+  if (flags.list) return { kind: 'list' };
+  if (flags.version) {
     // The package refers to itself by name (its package.json is exported), from conformance/ and dist/ alike.
     const { version } = createRequire(import.meta.url)('petstore-mock/package.json') as { version: string };
     return { kind: 'version', version };
   }
-  const baseUrl = values['base-url'] ?? env.PETSTORE_BASE_URL;
+  const settings = resolveSettings(CONFORMANCE_CLI, flags, env, file);
+  const values = settings.values;
+  const baseUrl = values['base-url'];
   if (!baseUrl) throw new UsageError('--base-url (or PETSTORE_BASE_URL) is required');
   const reporters = reporterNames(values.reporter);
   const toStdout = reporters.filter((r) => r === 'pretty' || !values.output);
@@ -139,7 +113,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     ...(values.har === undefined ? {} : { har: values.har }),
     options: {
       baseUrl,
-      ...credentialOptions(values, env),
+      ...credentialOptions(settings, env),
       pendingOrderId: values['pending-order-id'],
       shippedOrderId: values['shipped-order-id'],
       petId: values['pet-id'],
@@ -176,32 +150,36 @@ export function reporterNames(given: readonly string[] | undefined): ReporterNam
 }
 
 /**
- * The credential's source: the flags given (two of them is resolveCredential's usage error), else the
- * environment (PETSTORE_API_KEY or PETSTORE_API_KEY_FILE, not both). The client secret is read here, from the
- * variable or the file named, never taken as a value.
+ * The credential's source, taken from the highest level that gives one: the flags (two of them is
+ * resolveCredential's usage error), else the environment (PETSTORE_API_KEY or PETSTORE_API_KEY_FILE, not
+ * both), else the config file; so a key in the environment does not clash with a --token-command. The client
+ * secret is read here, from the variable or the file named, never taken as a value.
  */
 function credentialOptions(
-  values: ReturnType<typeof parse>['values'],
+  settings: Settings<typeof CONFORMANCE_CLI>,
   env: Record<string, string | undefined>,
 ): CredentialOptions {
+  const { values, origins } = settings;
   const oauthCompanions = OAUTH_COMPANIONS.filter((name) => values[name] !== undefined);
-  const tokenUrl = values['oauth-token-url'];
-  if (tokenUrl === undefined && oauthCompanions.length > 0) {
+  const level = LEVELS.find((origin) => CREDENTIALS.some((name) => origins[name] === origin));
+  const at = (name: (typeof CREDENTIALS)[number]) => (origins[name] === level ? values[name] : undefined);
+  const tokenUrl = at('oauth-token-url');
+  if (values['oauth-token-url'] === undefined && oauthCompanions.length > 0) {
     throw new UsageError(`--${oauthCompanions[0]} needs --oauth-token-url`);
   }
-  const flags = {
-    ...(values['api-key'] !== undefined ? { apiKey: values['api-key'] } : {}),
-    ...(values['api-key-file'] !== undefined ? { apiKeyFile: values['api-key-file'] } : {}),
-    ...(values['token-command'] !== undefined ? { tokenCommand: values['token-command'] } : {}),
-    ...(tokenUrl !== undefined ? { oauth: oauthSettings(tokenUrl, values, env) } : {}),
-  };
-  if (Object.keys(flags).length > 0) return flags;
-  if (env.PETSTORE_API_KEY && env.PETSTORE_API_KEY_FILE) {
+  if (level === 'environment' && at('api-key') !== undefined && at('api-key-file') !== undefined) {
     throw new UsageError('PETSTORE_API_KEY and PETSTORE_API_KEY_FILE are both set: keep one');
   }
-  if (env.PETSTORE_API_KEY) return { apiKey: env.PETSTORE_API_KEY };
-  return env.PETSTORE_API_KEY_FILE ? { apiKeyFile: env.PETSTORE_API_KEY_FILE } : {};
+  return {
+    ...(at('api-key') !== undefined ? { apiKey: at('api-key') } : {}),
+    ...(at('api-key-file') !== undefined ? { apiKeyFile: at('api-key-file') } : {}),
+    ...(at('token-command') !== undefined ? { tokenCommand: at('token-command') } : {}),
+    ...(tokenUrl !== undefined ? { oauth: oauthSettings(tokenUrl, values, env) } : {}),
+  };
 }
+
+const CREDENTIALS = ['api-key', 'api-key-file', 'token-command', 'oauth-token-url'] as const;
+const LEVELS: readonly Origin[] = ['flag', 'environment', 'file'];
 
 const OAUTH_COMPANIONS = [
   'oauth-client-id',
@@ -214,7 +192,7 @@ const OAUTH_COMPANIONS = [
 
 function oauthSettings(
   tokenUrl: string,
-  values: ReturnType<typeof parse>['values'],
+  values: Settings<typeof CONFORMANCE_CLI>['values'],
   env: Record<string, string | undefined>,
 ): OAuthSettings {
   const fromEnv = values['oauth-client-secret-env'];
@@ -257,7 +235,9 @@ function oauthSettings(
 }
 
 /** --explore and its companions; a companion without --explore is a usage error. */
-function exploreOptions(values: ReturnType<typeof parse>['values']): Pick<ConformanceOptions, 'explore'> {
+function exploreOptions(
+  values: Settings<typeof CONFORMANCE_CLI>['values'],
+): Pick<ConformanceOptions, 'explore'> {
   const companions = (['seed', 'max-requests', 'allow-writes'] as const).filter(
     (n) => values[n] !== undefined,
   );
@@ -277,51 +257,4 @@ function exploreOptions(values: ReturnType<typeof parse>['values']): Pick<Confor
 }
 
 const parse = (args: string[]) =>
-  parseArgs({
-    args,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      'base-url': { type: 'string' },
-      'api-key': { type: 'string' },
-      'api-key-file': { type: 'string' },
-      'token-command': { type: 'string' },
-      'oauth-token-url': { type: 'string' },
-      'oauth-client-id': { type: 'string' },
-      'oauth-client-secret-env': { type: 'string' },
-      'oauth-client-secret-file': { type: 'string' },
-      'oauth-scope': { type: 'string' },
-      'oauth-audience': { type: 'string' },
-      'oauth-client-auth': { type: 'string' },
-      'pending-order-id': { type: 'string' },
-      'shipped-order-id': { type: 'string' },
-      'pet-id': { type: 'string' },
-      header: { type: 'string', multiple: true },
-      reporter: { type: 'string', multiple: true },
-      output: { type: 'string' },
-      har: { type: 'string' },
-      timeout: { type: 'string' },
-      retries: { type: 'string' },
-      'max-time': { type: 'string' },
-      'rate-limit': { type: 'string' },
-      only: { type: 'string', multiple: true },
-      skip: { type: 'string', multiple: true },
-      strict: { type: 'boolean' },
-      'fail-on-skip': { type: 'boolean' },
-      setup: { type: 'string' },
-      teardown: { type: 'string' },
-      'state-url': { type: 'string' },
-      'hook-timeout': { type: 'string' },
-      explore: { type: 'boolean' },
-      seed: { type: 'string' },
-      'max-requests': { type: 'string' },
-      'allow-writes': { type: 'boolean' },
-      'no-step-summary': { type: 'boolean' },
-      'expected-failures': { type: 'string' },
-      'min-coverage': { type: 'string' },
-      'trace-id-prefix': { type: 'string' },
-      list: { type: 'boolean' },
-      version: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  parseArgs({ args, strict: true, allowPositionals: false, options: parseArgsOptions(CONFORMANCE_CLI) });

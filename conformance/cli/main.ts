@@ -1,5 +1,7 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ConfigError } from '../../src/config/config-error.ts';
+import { findConfigFile } from '../../src/config/file.ts';
 import { registry } from '../checks/index.ts';
 import { REQUIREMENT_REASONS } from '../checks/registry.ts';
 import { EXPLORE_CHECKS } from '../explore/index.ts';
@@ -28,6 +30,8 @@ export interface Io {
    * the teardown runs, and the exit code is 130 or 143.
    */
   stop?: AbortSignal;
+  /** Where petstore-mock.config.json is looked for (default: the working folder of the process). */
+  cwd?: string;
 }
 
 /** The key as the user gave it, read before parsing so that even a usage error cannot print it. */
@@ -72,6 +76,10 @@ async function prepareOutput(dir: string): Promise<void> {
   }
 }
 
+/** --help, --version and --list answer whatever the config file holds. */
+export const wantsInfoOnly = (argv: readonly string[]): boolean =>
+  argv.some((arg) => ['--help', '-h', '--version', '--list'].includes(arg));
+
 /** The CLI as a function of argv, environment and output streams; returns the exit code. */
 export async function main(argv: string[], env: Record<string, string | undefined>, io: Io): Promise<number> {
   // Every line written, to the console or to a file, goes through the run's secrets, which grow with every
@@ -81,7 +89,8 @@ export async function main(argv: string[], env: Record<string, string | undefine
   const stdout = (text: string) => io.stdout(redact(text));
   const stderr = (text: string) => io.stderr(redact(text));
   try {
-    const command = parseCli(argv, env);
+    const file = wantsInfoOnly(argv) ? undefined : await findConfigFile(argv, env, io.cwd ?? process.cwd());
+    const command = parseCli(argv, env, file);
     if (command.kind === 'help') {
       stdout(`${USAGE}\n`);
       return 0;
@@ -150,7 +159,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
   } catch (error) {
     if (error instanceof HookError) {
       stderr(`petstore-conformance: ${error.message}\n`);
-    } else if (error instanceof UsageError) {
+    } else if (error instanceof UsageError || error instanceof ConfigError) {
       stderr(`petstore-conformance: ${error.message}\nRun petstore-conformance --help for the options.\n`);
     } else {
       const message = error instanceof Error ? error.message : String(error);

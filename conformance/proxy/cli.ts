@@ -2,6 +2,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { ConfigError } from '../../src/config/config-error.ts';
+import { parseArgsOptions } from '../../src/config/definition.ts';
+import { type ConfigFile, findConfigFile } from '../../src/config/file.ts';
+import { optionLines, settingsLines } from '../../src/config/help.ts';
+import { resolveSettings } from '../../src/config/resolve.ts';
 import { type HarAppender, harAppender, harFileProblem } from '../../src/exchange/har-file.ts';
 import type { ExchangeRecord } from '../../src/exchange/record.ts';
 import { reporterNames } from '../cli/args.ts';
@@ -11,6 +16,7 @@ import { harCreator } from '../output/har.ts';
 import { jsonText } from '../output/text.ts';
 import { isDocumentReporter, REPORT_FILES, renderDocument } from '../reporters/files.ts';
 import { UsageError } from '../run/usage-error.ts';
+import { PROXY_CLI } from './option-definition.ts';
 import { formatBanner, formatProxySummary, formatViolation } from './pretty.ts';
 import { startProxy } from './server.ts';
 
@@ -21,19 +27,9 @@ upstream unchanged and grades each exchange against spec/openapi.yaml. GET /__co
 it writes the reports, prints a summary and exits 1 if a must rule was broken, else 0.
 
 Options:
-  --upstream URL      the deployment's base URL, base path included (or PETSTORE_UPSTREAM)
-  --port N            port to listen on (default 4011; 0 picks a free one)
-  --host HOST         address to listen on (default 127.0.0.1)
-  --reporter NAME     pretty | json | junit | markdown | html; repeatable (default pretty)
-  --output DIR        write the file reports to DIR (conformance.json, conformance.junit.xml,
-                      conformance.md, conformance.html)
-  --no-step-summary   do not append the Markdown summary to $GITHUB_STEP_SUMMARY (done when it is set)
-  --min-coverage PERCENT  exit 1 when the traffic saw fewer documented (operation, status) pairs
-  --har FILE          keep every exchange in FILE as HAR 1.2 as it happens (credentials redacted)
-  --timeout MS        idle time allowed on the upstream before a 504 (default 10000)
-  --allowed-host NAME also serve requests for this Host name (repeatable; all: no Host check);
-                      localhost, *.localhost, IP literals, --host and this machine's name are always served
-  -h, --help          print this help
+${optionLines(PROXY_CLI, 'options', 22)}
+
+${settingsLines(PROXY_CLI, 22)}
 
 The proxy is given no key: every credential it sees (Authorization, cookies, keys in query strings) is
 redacted from the log, the report and the files.`;
@@ -47,15 +43,17 @@ export interface Signals {
   on(signal: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
 }
 
-function parse(argv: string[], env: Record<string, string | undefined>) {
-  let values: ReturnType<typeof parseFlags>['values'];
+function parse(argv: string[], env: Record<string, string | undefined>, file: ConfigFile | undefined) {
+  let flags: ReturnType<typeof parseFlags>['values'];
   try {
-    values = parseFlags(argv).values;
+    flags = parseFlags(argv).values;
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
-  const upstream = values.upstream ?? env.PETSTORE_UPSTREAM;
-  if (!values.help && !upstream) throw new UsageError('--upstream (or PETSTORE_UPSTREAM) is required');
+  if (flags.help) return undefined;
+  const { values } = resolveSettings(PROXY_CLI, flags, env, file);
+  const upstream = values.upstream;
+  if (!upstream) throw new UsageError('--upstream (or PETSTORE_UPSTREAM) is required');
   const reporters = [...new Set(reporterNames(values.reporter))];
   const files = reporters.filter(isDocumentReporter);
   if (!values.output && files.length + (reporters.includes('pretty') ? 1 : 0) > 1) {
@@ -72,7 +70,6 @@ function parse(argv: string[], env: Record<string, string | undefined>) {
     return Number(value);
   };
   return {
-    help: values.help ?? false,
     options: {
       upstream: upstream ?? '',
       port: integer('port', values.port),
@@ -91,24 +88,7 @@ function parse(argv: string[], env: Record<string, string | undefined>) {
 }
 
 const parseFlags = (args: string[]) =>
-  parseArgs({
-    args,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      upstream: { type: 'string' },
-      port: { type: 'string' },
-      host: { type: 'string' },
-      reporter: { type: 'string', multiple: true },
-      output: { type: 'string' },
-      har: { type: 'string' },
-      timeout: { type: 'string' },
-      'allowed-host': { type: 'string', multiple: true },
-      'min-coverage': { type: 'string' },
-      'no-step-summary': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  parseArgs({ args, strict: true, allowPositionals: false, options: parseArgsOptions(PROXY_CLI) });
 
 /** `petstore-conformance proxy …`: runs until a signal, then writes the reports; returns the exit code. */
 export async function proxyMain(
@@ -117,15 +97,21 @@ export async function proxyMain(
   io: Io,
   signals: Signals,
 ): Promise<number> {
-  let command: ReturnType<typeof parse>;
+  let command: NonNullable<ReturnType<typeof parse>>;
   let proxy: Awaited<ReturnType<typeof startProxy>>;
   let har: HarAppender | undefined;
   try {
-    command = parse(argv, env);
-    if (command.help) {
+    const help = argv.includes('--help') || argv.includes('-h');
+    const parsed = parse(
+      argv,
+      env,
+      help ? undefined : await findConfigFile(argv, env, io.cwd ?? process.cwd()),
+    );
+    if (parsed === undefined) {
       io.stdout(`${PROXY_USAGE}\n`);
       return 0;
     }
+    command = parsed;
     if (command.output) await mkdir(command.output, { recursive: true });
     if (command.har) {
       const file = command.har;
@@ -146,7 +132,10 @@ export async function proxyMain(
     });
   } catch (error) {
     // A usage error or a port that cannot be bound (EADDRINUSE, EACCES) is one line; anything else a stack.
-    const known = error instanceof UsageError || typeof (error as { code?: unknown }).code === 'string';
+    const known =
+      error instanceof UsageError ||
+      error instanceof ConfigError ||
+      typeof (error as { code?: unknown }).code === 'string';
     const text = known
       ? (error as Error).message
       : `internal error: ${(error as Error).stack ?? String(error)}`;

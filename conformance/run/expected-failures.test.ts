@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { allReports, runCli, tempDir } from '../test-support/cli.ts';
 import { serverPool } from '../test-support/pool.ts';
 import { TARGET_KEY, type TargetOptions } from '../test-support/target.ts';
-import { closest, entriesOf } from './expected-failures.ts';
+import { entriesOf } from './expected-failures.ts';
 import { UsageError } from './usage-error.ts';
 
 const { target } = serverPool();
@@ -114,12 +114,5 @@ describe('the baseline file', () => {
     ]);
     expect(() => entriesOf([{ reason: 'r' }], 'f')).toThrow(UsageError);
     expect(() => entriesOf([{ id: 3 }], 'f')).toThrow(/id must be text/);
-  });
-
-  it('names the closest id by edit distance', () => {
-    expect(closest('auth.chalenge', ['auth.challenge', 'auth.challenge-error', 'orders.list'])).toBe(
-      'auth.challenge',
-    );
-    expect(closest('ORDERS.LIST', ['auth.challenge', 'orders.list'])).toBe('orders.list');
   });
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { closest } from '../../src/config/closest.ts';
 import type { Spec } from '../contract/spec.ts';
 import { exchangesToReproduce } from '../reporters/reproduce.ts';
 import { catalogue } from '../rules/catalogue.ts';
@@ -87,31 +88,6 @@ export function checkExpectedFailures(list: ExpectedFailures, spec: Spec): void 
         `${list.source}: ${entry.id} names no operation "${entry.operation.slice(0, 80)}"; did you mean ${closest(entry.operation, operations)}?`,
       );
   }
-}
-
-/** The candidate with the smallest edit distance to `word` (the first of equals). */
-export function closest(word: string, candidates: readonly string[]): string {
-  let best = candidates[0] ?? '';
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const candidate of candidates) {
-    const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
-    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
-  }
-  return best;
-}
-
-/** Levenshtein distance, one row at a time. */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      row.push(Math.min((previous[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, substitution));
-    }
-    previous = row;
-  }
-  return previous[b.length] ?? 0;
 }
 
 /** The operations a failure names: those of the exchanges its message points at (or its last one). */

@@ -4,12 +4,20 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { main } from '../cli/main.ts';
 
-/** Runs the CLI in-process; `all` is stdout and stderr together (what a CI log shows). */
-export async function runCli(args: string[], env: Record<string, string> = {}, isTTY = false) {
+/**
+ * Runs the CLI in-process; `all` is stdout and stderr together (what a CI log shows). `cwd`: where it looks for
+ * petstore-mock.config.json.
+ */
+export async function runCli(args: string[], env: Record<string, string> = {}, isTTY = false, cwd?: string) {
   const out: string[] = [];
   const err: string[] = [];
   const started = performance.now();
-  const io = { stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t), isTTY };
+  const io = {
+    stdout: (t: string) => out.push(t),
+    stderr: (t: string) => err.push(t),
+    isTTY,
+    ...(cwd === undefined ? {} : { cwd }),
+  };
   const code = await main(args, env, io);
   const [stdout, stderr] = [out.join(''), err.join('')];
   return { code, stdout, stderr, all: `${stdout}${stderr}`, ms: performance.now() - started };

@@ -1,6 +1,7 @@
 import type { Cluster } from 'node:cluster';
 import { once } from 'node:events';
 import { hostname } from 'node:os';
+import { findConfigFile } from '../config/file.ts';
 import type { DnsResolver } from '../domains/resolver.ts';
 import { type RunningServer, type ServerOptions, startServer } from '../node/server.ts';
 import { packageVersion } from '../node/version.ts';
@@ -23,7 +24,7 @@ export async function main(argv: readonly string[], env: Environment, io: Io): P
     if (argv[0] === 'health') return await health(argv.slice(1), env, io);
     // The MCP server (and its SDK) loads only for its command, never on the serve path.
     if (argv[0] === 'mcp') return await mcpCommand(argv.slice(1), env, io);
-    const command = parseCli(argv, env);
+    const command = parseCli(argv, env, await configFile(argv, env, io));
     if (command.kind === 'help') io.stdout(`${USAGE}\n`);
     else if (command.kind === 'version') io.stdout(`${packageVersion()}\n`);
     else {
@@ -41,6 +42,12 @@ export async function main(argv: readonly string[], env: Environment, io: Io): P
     io.stderr(`petstore-mock: ${startError(error as Error & { code?: string })}\n`);
     return 2;
   }
+}
+
+/** The config file, unless only --help or --version is asked (which a broken file should not stop). */
+function configFile(argv: readonly string[], env: Environment, io: Io) {
+  if (argv.some((arg) => arg === '--help' || arg === '-h' || arg === '--version')) return undefined;
+  return findConfigFile(argv, env, io.cwd ?? process.cwd());
 }
 
 async function serve(options: CliOptions, io: Io, cluster: Cluster | undefined): Promise<number> {

@@ -10,15 +10,15 @@ import { UsageError } from './checks.ts';
 
 /**
  * `--oauth-client ID:SECRET` (repeatable; else `PETSTORE_OAUTH_CLIENTS`, clients separated by commas or white
- * space) and `--token-ttl`. A refusal names the problem and the client id, never a secret.
+ * space, or the config file) and `--token-ttl`. `setting` names where the clients came from. A refusal names
+ * the problem and the client id, never a secret.
  */
 export function oauthOptions(
   given: readonly string[] | undefined,
-  fromEnv: string | undefined,
+  setting: string,
   ttl: string | undefined,
 ): { readonly oauthClients: readonly OAuthClient[]; readonly tokenTtlMs: number } {
-  const setting = given ? '--oauth-client' : 'PETSTORE_OAUTH_CLIENTS';
-  const entries = given ?? fromEnv?.split(/[\s,]+/).filter(Boolean) ?? [];
+  const entries = given ?? [];
   const oauthClients = entries.map((entry) => client(entry, setting));
   const ids = oauthClients.map((one) => one.clientId);
   const twice = ids.find((id, index) => ids.indexOf(id) !== index);

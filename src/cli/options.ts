@@ -1,4 +1,7 @@
 import { parseArgs } from 'node:util';
+import { parseArgsOptions } from '../config/definition.ts';
+import type { ConfigFile } from '../config/file.ts';
+import { resolveSettings, type Settings } from '../config/resolve.ts';
 import { parseLatency } from '../core/controls/latency.ts';
 import { MAX_SESSION_TTL_MS } from '../core/controls/sessions.ts';
 import { quote } from '../core/http/text.ts';
@@ -6,7 +9,6 @@ import type { OAuthClient } from '../core/routes/oauth-token.ts';
 import { maxPropagationMs, parseDuration } from '../domains/index.ts';
 import { parseUpstreamUrl } from '../forward/upstream-url.ts';
 import { parseDnsServer } from '../node/dns-server.ts';
-import { DEFAULT_KEY_PREFIX } from '../redis/settings.ts';
 import {
   adminCorsOrigin,
   allowedHost,
@@ -17,6 +19,7 @@ import {
   UsageError,
 } from './checks.ts';
 import { oauthOptions } from './oauth-options.ts';
+import { MOCK_CLI } from './option-definition.ts';
 import { oneLine } from './text.ts';
 
 export { UsageError } from './checks.ts';
@@ -82,15 +85,19 @@ export type ParsedCommand =
   | { readonly kind: 'serve'; readonly options: CliOptions };
 
 export type Environment = Readonly<Record<string, string | undefined>>;
+type MockSettings = Settings<typeof MOCK_CLI>;
 
 /**
- * Parses argv (without node and the script) and the environment (PORT, HOST, PETSTORE_API_KEY): an option
- * wins over the environment, which wins over the defaults. Throws UsageError on anything it does not understand.
+ * Parses argv (without node and the script), the environment (PORT, HOST, PETSTORE_API_KEY, …; MOCK_CLI) and
+ * the config file's "mock" section: an option wins over the environment, which wins over the file, then the
+ * defaults. Throws UsageError (or ConfigError) on anything it does not understand.
  */
-export function parseCli(argv: readonly string[], env: Environment = {}): ParsedCommand {
-  const { values, positionals } = parse(argv);
-  if (values.help) return { kind: 'help' };
-  if (values.version) return { kind: 'version' };
+export function parseCli(argv: readonly string[], env: Environment = {}, file?: ConfigFile): ParsedCommand {
+  const { values: flags, positionals } = parse(argv);
+  if (flags.help) return { kind: 'help' };
+  if (flags.version) return { kind: 'version' };
+  const settings = resolveSettings(MOCK_CLI, flags, env, file);
+  const { values, label } = settings;
   const [command, ...rest] = positionals;
   if ((command !== undefined && command !== 'serve') || rest.length > 0) {
     throw new UsageError(
@@ -99,26 +106,28 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
   }
   const logFormat = values['log-format'];
   if (logFormat !== 'pretty' && logFormat !== 'json') {
-    throw new UsageError(`--log-format must be pretty or json, not ${quote(logFormat)}.`);
+    throw new UsageError(`${label('log-format')} must be pretty or json, not ${quote(logFormat)}.`);
   }
   const sunset = values['pets-sunset'];
   if (sunset !== undefined && Number.isNaN(Date.parse(sunset))) {
-    throw new UsageError(`--pets-sunset must be a date such as 2027-07-01T00:00:00Z, not ${quote(sunset)}.`);
+    throw new UsageError(
+      `${label('pets-sunset')} must be a date such as 2027-07-01T00:00:00Z, not ${quote(sunset)}.`,
+    );
   }
   const clock = values.clock;
   if (clock !== 'system' && clock !== 'manual') {
-    throw new UsageError(`--clock must be system or manual, not ${quote(clock)}.`);
+    throw new UsageError(`${label('clock')} must be system or manual, not ${quote(clock)}.`);
   }
   const dnsPropagationMs = parseDuration(values['dns-propagation']);
   if (dnsPropagationMs === undefined || dnsPropagationMs > maxPropagationMs) {
     throw new UsageError(
-      `--dns-propagation must be a duration up to 48h such as 5m, not ${quote(values['dns-propagation'])}.`,
+      `${label('dns-propagation')} must be a duration up to 48h such as 5m, not ${quote(values['dns-propagation'])}.`,
     );
   }
   const sessionTtlMs = parseDuration(values['session-ttl']);
   if (sessionTtlMs === undefined || sessionTtlMs < 1000 || sessionTtlMs > MAX_SESSION_TTL_MS) {
     throw new UsageError(
-      `--session-ttl must be a duration from 1s to 365d such as 30m or 2h, not ${quote(values['session-ttl'])}.`,
+      `${label('session-ttl')} must be a duration from 1s to 365d such as 30m or 2h, not ${quote(values['session-ttl'])}.`,
     );
   }
   if (values.fixtures !== undefined && (values.seed !== undefined || values.orders !== undefined)) {
@@ -127,12 +136,12 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
   const latency = values.latency;
   if (latency !== undefined && parseLatency(latency) === undefined) {
     throw new UsageError(
-      `--latency must be a delay such as 300ms or a range such as 100ms-800ms (at most 60s), not ${quote(latency)}.`,
+      `${label('latency')} must be a delay such as 300ms or a range such as 100ms-800ms (at most 60s), not ${quote(latency)}.`,
     );
   }
   if (values.watch && values.fixtures === undefined) throw new UsageError('--watch needs --fixtures FILE.');
   const stateFile = values['state-file'];
-  if (stateFile !== undefined && (stateFile === '' || (values.store ?? fromEnv(env, 'PETSTORE_STORE')))) {
+  if (stateFile !== undefined && (stateFile === '' || values.store)) {
     throw new UsageError(
       stateFile === ''
         ? '--state-file needs a file path.'
@@ -144,9 +153,8 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
   const generate =
     values.seed === undefined && values.orders === undefined
       ? undefined
-      : { seed: integer('--seed', values.seed ?? '7', 0), count: orderCount(values.orders ?? '25') };
-  const envKey = fromEnv(env, 'PETSTORE_API_KEY');
-  const passthrough = values.passthrough ?? fromEnv(env, 'PETSTORE_PASSTHROUGH');
+      : { seed: integer(label('seed'), values.seed ?? '7', 0), count: orderCount(values.orders ?? '25') };
+  const passthrough = values.passthrough;
   if (passthrough !== undefined) {
     const problem = parseUpstreamUrl(passthrough);
     // Names the problem only: the URL may hold something the user did not mean to print.
@@ -155,28 +163,19 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
   const passthroughTimeoutMs = parseDuration(values['passthrough-timeout']);
   if (passthroughTimeoutMs === undefined || passthroughTimeoutMs < 1 || passthroughTimeoutMs > 3_600_000) {
     throw new UsageError(
-      `--passthrough-timeout must be a duration up to 1h such as 10s or 500ms, not ${quote(values['passthrough-timeout'])}.`,
+      `${label('passthrough-timeout')} must be a duration up to 1h such as 10s or 500ms, not ${quote(values['passthrough-timeout'])}.`,
     );
   }
-  const replicas = replicaOptions(values, env);
-  const recordMisses = recordMissesOption(values, env, passthrough, replicas.workers);
+  const replicas = replicaOptions(values, label);
+  const recordMisses = recordMissesOption(values, passthrough, replicas.workers);
   return {
     kind: 'serve',
     options: {
       ...replicas,
-      port: integer(
-        values.port ? '--port' : 'PORT',
-        values.port ?? fromEnv(env, 'PORT') ?? '4010',
-        0,
-        65_535,
-      ),
-      host: values.host ?? fromEnv(env, 'HOST') ?? '127.0.0.1',
-      apiKeys: values['api-key']
-        ? values['api-key'].map((key) => apiKey('--api-key', key))
-        : envKey === undefined
-          ? []
-          : [apiKey('PETSTORE_API_KEY', envKey)],
-      ...oauthOptions(values['oauth-client'], fromEnv(env, 'PETSTORE_OAUTH_CLIENTS'), values['token-ttl']),
+      port: integer(label('port'), values.port, 0, 65_535),
+      host: values.host,
+      apiKeys: (values['api-key'] ?? []).map((key) => apiKey(label('api-key'), key)),
+      ...oauthOptions(values['oauth-client'], label('oauth-client'), values['token-ttl']),
       ...(generate ? { generate } : {}),
       ...(values.fixtures === undefined ? {} : { fixturesFile: values.fixtures }),
       ...(stateFile === undefined ? {} : { stateFile }),
@@ -195,7 +194,7 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
       ...(values['dns-server'] === undefined ? {} : { dnsServer: dnsServerOption(values['dns-server']) }),
       dnsPropagationMs,
       sessions: {
-        maxSessions: integer('--max-sessions', values['max-sessions'], 0, 100_000),
+        maxSessions: integer(label('max-sessions'), values['max-sessions'], 0, 100_000),
         ttlMs: sessionTtlMs,
       },
       ...(passthrough === undefined ? {} : { passthrough }),
@@ -205,44 +204,7 @@ export function parseCli(argv: readonly string[], env: Environment = {}): Parsed
   };
 }
 
-/** An empty variable counts as unset, as in most shells' `${PORT:-4010}`. */
-const fromEnv = (env: Environment, name: string) => env[name] || undefined;
-
-const OPTIONS = {
-  port: { type: 'string' },
-  host: { type: 'string' },
-  'api-key': { type: 'string', multiple: true },
-  'oauth-client': { type: 'string', multiple: true },
-  'token-ttl': { type: 'string' },
-  seed: { type: 'string' },
-  orders: { type: 'string' },
-  fixtures: { type: 'string' },
-  'state-file': { type: 'string' },
-  watch: { type: 'boolean', default: false },
-  'cors-origin': { type: 'string', multiple: true },
-  latency: { type: 'string' },
-  'no-cors': { type: 'boolean', default: false },
-  'allowed-host': { type: 'string', multiple: true },
-  'admin-cors-origin': { type: 'string', multiple: true },
-  'pets-sunset': { type: 'string' },
-  'no-admin': { type: 'boolean', default: false },
-  mcp: { type: 'boolean', default: false },
-  'log-format': { type: 'string', default: 'pretty' },
-  quiet: { type: 'boolean', default: false },
-  clock: { type: 'string', default: 'system' },
-  'dns-server': { type: 'string' },
-  'dns-propagation': { type: 'string', default: '5m' },
-  'max-sessions': { type: 'string', default: '100' },
-  'session-ttl': { type: 'string', default: '30m' },
-  store: { type: 'string' },
-  'key-prefix': { type: 'string', default: DEFAULT_KEY_PREFIX },
-  workers: { type: 'string', default: '1' },
-  passthrough: { type: 'string' },
-  'passthrough-timeout': { type: 'string', default: '30s' },
-  'record-misses': { type: 'string' },
-  version: { type: 'boolean', default: false },
-  help: { type: 'boolean', short: 'h', default: false },
-} as const;
+const OPTIONS = parseArgsOptions(MOCK_CLI);
 
 function parse(argv: readonly string[]) {
   try {
@@ -293,12 +255,11 @@ function dnsServerOption(text: string): string {
 
 /** --record-misses FILE (or PETSTORE_RECORD_MISSES): what --passthrough forwards, kept by one process. */
 function recordMissesOption(
-  values: ReturnType<typeof parse>['values'],
-  env: Environment,
+  values: MockSettings['values'],
   passthrough: string | undefined,
   workers: number,
 ): string | undefined {
-  const file = values['record-misses'] ?? fromEnv(env, 'PETSTORE_RECORD_MISSES');
+  const file = values['record-misses'];
   if (file === undefined) return undefined;
   if (file === '') throw new UsageError('--record-misses needs a file path, such as misses.har.');
   if (passthrough === undefined) {
@@ -312,20 +273,23 @@ function recordMissesOption(
 
 /** --store (or PETSTORE_STORE), --key-prefix and --workers (docs/replicas.md). */
 function replicaOptions(
-  values: ReturnType<typeof parse>['values'],
-  env: Environment,
+  values: MockSettings['values'],
+  label: MockSettings['label'],
 ): Pick<CliOptions, 'store' | 'keyPrefix' | 'workers'> {
-  const store = values.store ?? fromEnv(env, 'PETSTORE_STORE');
+  const store = values.store;
   if (store !== undefined && store !== 'memory' && !/^rediss?:\/\/[^/\s]+(\/\d+)?\/?$/.test(store)) {
-    throw new UsageError(`--store must be memory or redis://HOST:PORT/DB, not ${quote(store)}.`);
+    // Not quoted: a Redis URL may carry a password.
+    throw new UsageError(
+      `${label('store')} must be memory or redis://HOST:PORT/DB (the value given is not shown).`,
+    );
   }
   const keyPrefix = values['key-prefix'];
   if (!/^[\w.:-]{1,100}$/.test(keyPrefix)) {
     throw new UsageError(
-      `--key-prefix must be 1 to 100 letters, digits, or . : _ -, not ${quote(keyPrefix)}.`,
+      `${label('key-prefix')} must be 1 to 100 letters, digits, or . : _ -, not ${quote(keyPrefix)}.`,
     );
   }
-  const workers = integer('--workers', values.workers, 1, 64);
+  const workers = integer(label('workers'), values.workers, 1, 64);
   const shared = store !== undefined && store !== 'memory';
   if (workers > 1 && !shared) {
     throw new UsageError(

@@ -51,7 +51,10 @@ describe('the replica options', () => {
 
   test.each([
     [['--workers', '2'], '--workers 2 needs a shared store: add --store redis://HOST:PORT/DB'],
-    [['--store', 'postgres://x'], '--store must be memory or redis://HOST:PORT/DB, not "postgres://x".'],
+    [
+      ['--store', 'postgres://x'],
+      '--store must be memory or redis://HOST:PORT/DB (the value given is not shown).',
+    ],
     [['--store', 'redis://h:1/0', '--key-prefix', 'a b'], '--key-prefix must be 1 to 100 letters'],
     [['--store', 'redis://h:1/0', '--workers', '0'], '--workers must be a whole number from 1 to 64'],
     [['--store', 'redis://h:1/0', '--fixtures', 'f.json', '--watch'], '--watch reloads one process'],

@@ -16,7 +16,8 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((run) => run.stop()));
 });
 
-export function run(argv: readonly string[], env: Environment = {}): Run {
+/** `cwd`: the working folder the command looks in for petstore-mock.config.json. */
+export function run(argv: readonly string[], env: Environment = {}, cwd?: string): Run {
   let out = '';
   let err = '';
   const stop = new AbortController();
@@ -28,6 +29,7 @@ export function run(argv: readonly string[], env: Environment = {}): Run {
       err += text;
     },
     stop: stop.signal,
+    ...(cwd === undefined ? {} : { cwd }),
   });
   const handle: Run = {
     stdout: () => out,
@@ -47,8 +49,12 @@ export async function start(...args: string[]): Promise<Run & { baseUrl: string;
   return startWith(args, {});
 }
 
-export async function startWith(args: string[], env: Environment) {
-  const handle = run(['--port', '0', ...args], env);
+export async function startWith(args: string[], env: Environment, cwd?: string) {
+  return listening(run(['--port', '0', ...args], env, cwd));
+}
+
+/** Waits for the line that says where the mock listens. */
+export async function listening(handle: Run) {
   const ended = handle.exit.then((code) => {
     throw new Error(`exited with ${code}: ${handle.stderr()}`);
   });
@@ -60,8 +66,8 @@ export async function startWith(args: string[], env: Environment) {
 }
 
 /** Runs the CLI to its end (a bad option, say) and returns its exit code and output. */
-export async function runToEnd(argv: readonly string[], env: Environment = {}) {
-  const handle = run(argv, env);
+export async function runToEnd(argv: readonly string[], env: Environment = {}, cwd?: string) {
+  const handle = run(argv, env, cwd);
   const code = await handle.exit;
   return { code, stdout: handle.stdout(), stderr: handle.stderr() };
 }
