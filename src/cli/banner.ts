@@ -4,6 +4,9 @@ import type { RunningServer } from '../node/server.ts';
 import { printableStoreUrl } from '../redis/settings.ts';
 import type { CliOptions } from './options.ts';
 
+/** With --workers: set to `1` in the environment of the worker that prints the banner (src/cli/workers.ts). */
+export const BANNER_WORKER = 'PETSTORE_BANNER_WORKER';
+
 /**
  * What the CLI says once listening: the JSON event's fields and the readable lines. Keys never appear in the
  * JSON log (it ends up in log stores): only how many there are. The readable banner shows the development key

@@ -6,7 +6,7 @@ import type { DnsResolver } from '../domains/resolver.ts';
 import { type RunningServer, type ServerOptions, startServer } from '../node/server.ts';
 import { packageVersion } from '../node/version.ts';
 import type { RedisState } from '../redis/index.ts';
-import { listening } from './banner.ts';
+import { BANNER_WORKER, listening } from './banner.ts';
 import { health } from './health.ts';
 import type { Io } from './io.ts';
 import { eventLogger, requestLogger } from './log.ts';
@@ -101,8 +101,9 @@ async function serve(options: CliOptions, io: Io, cluster: Cluster | undefined):
     throw error;
   }
   const { fields, lines } = listening(mock, options);
-  // With --workers, the first worker speaks for all; the others only log requests.
-  if ((cluster?.worker?.id ?? 1) === 1) log('listening', fields, lines);
+  // With --workers, one worker speaks for all (the first, or the one that replaced it before it listened); the
+  // others only log requests.
+  if (!cluster?.isWorker || process.env[BANNER_WORKER] === '1') log('listening', fields, lines);
 
   let reloading = Promise.resolve();
   const file = options.fixturesFile;

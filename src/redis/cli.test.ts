@@ -167,4 +167,50 @@ describe.skipIf(!hasRedis)('the CLI with --store', () => {
     child.kill('SIGTERM');
     expect((await once(child, 'exit'))[0]).toBe(0);
   }, 60_000);
+
+  test('--workers 2 replaces a worker killed while it starts, rather than stopping the run', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', CLI, '--port', '0', '--quiet', '--workers', '2', '--key-prefix', 'workers-start'],
+      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PETSTORE_STORE: redis.url } },
+    );
+    spawned.push(child);
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const deadline = performance.now() + 50_000;
+    const waitFor = async (done: () => boolean, what: string) => {
+      while (!done()) {
+        if (performance.now() > deadline || child.exitCode !== null) throw new Error(`${what}: ${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const workerPids = () => {
+      try {
+        return execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(child.pid)], { encoding: 'utf8' })
+          .split('\n')
+          .filter((line) => line.includes(CLI))
+          .map((line) => Number.parseInt(line, 10));
+      } catch {
+        return []; // ps exits 1 while the primary has no child yet
+      }
+    };
+    // Killed as soon as it exists: starting a worker from source takes far longer than this.
+    await waitFor(() => workerPids().length > 0, 'no worker');
+    const [victim] = workerPids();
+    process.kill(victim as number, 'SIGKILL');
+    await waitFor(
+      () => output.includes(`worker ${victim} stopped (SIGKILL); starting another.`),
+      'not replaced',
+    );
+    await waitFor(() => /listening on (http:\S+\/v1)/.test(output), 'no banner');
+    const baseUrl = /listening on (http:\S+\/v1)/.exec(output)?.[1] as string;
+    expect(await cancel(baseUrl)).toBe(204);
+    child.kill('SIGTERM');
+    expect((await once(child, 'exit'))[0]).toBe(0);
+  }, 60_000);
 });
