@@ -32,6 +32,45 @@ const cancel = (baseUrl: string, session?: string) =>
     headers: { authorization: 'Bearer petstore-dev-key', ...(session ? { 'x-mock-session': session } : {}) },
   }).then((response) => response.status);
 
+/** `petstore-mock --workers 2` from source on the shared Redis, with what it printed and its workers' pids. */
+function spawnWorkers(keyPrefix: string) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', CLI, '--port', '0', '--quiet', '--workers', '2', '--key-prefix', keyPrefix],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PETSTORE_STORE: redis.url } },
+  );
+  spawned.push(child);
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  // Waits by time, within the test's own timeout: under load, starting two workers from source (tsx) is slow.
+  const deadline = performance.now() + 50_000;
+  const waitFor = async (done: () => boolean, what: string) => {
+    while (!done()) {
+      if (performance.now() > deadline || child.exitCode !== null) throw new Error(`${what}: ${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  const workerPids = () => {
+    try {
+      return execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(child.pid)], { encoding: 'utf8' })
+        .split('\n')
+        .filter((line) => line.includes(CLI))
+        .map((line) => Number.parseInt(line, 10));
+    } catch {
+      return []; // ps exits 1 while the primary has no child yet
+    }
+  };
+  const banner = async () => {
+    await waitFor(() => /listening on (http:\S+\/v1)/.test(output), 'no banner');
+    return /listening on (http:\S+\/v1)/.exec(output)?.[1] as string;
+  };
+  return { child, output: () => output, waitFor, workerPids, banner };
+}
+
 /** One line on stderr and exit code 2, as every refusal to start. */
 async function refusal(argv: string[], env = {}): Promise<string> {
   const { code, stderr } = await runToEnd(argv, env);
@@ -102,46 +141,21 @@ describe.skipIf(!hasRedis)('the CLI with --store', () => {
   });
 
   test('--workers 2 serves one port from two processes on one shared state, and replaces a worker that dies', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', CLI, '--port', '0', '--quiet', '--workers', '2', '--key-prefix', 'workers'],
-      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PETSTORE_STORE: redis.url } },
-    );
-    spawned.push(child);
-    let output = '';
-    const keep = (chunk: Buffer) => {
-      output += chunk.toString();
-    };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    // Waits by time, within the test's own timeout: under load, starting two workers from source (tsx) is slow.
-    const deadline = performance.now() + 50_000;
-    const waitFor = async (done: () => boolean, what: string) => {
-      while (!done()) {
-        if (performance.now() > deadline || child.exitCode !== null) throw new Error(`${what}: ${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    };
-    await waitFor(() => /listening on (http:\S+\/v1)/.test(output), 'no banner');
-    const baseUrl = /listening on (http:\S+\/v1)/.exec(output)?.[1] as string;
+    const { child, output, waitFor, workerPids, banner } = spawnWorkers('workers');
+    const baseUrl = await banner();
     const statuses = await Promise.all(Array.from({ length: 100 }, () => cancel(baseUrl)));
     expect(statuses.filter((status) => status === 204)).toHaveLength(1);
     expect(statuses.filter((status) => status === 404)).toHaveLength(99);
     // The primary's children: the two workers (tsx may add an esbuild service beside them).
     const children = execFileSync('ps', ['-o', 'args=', '--ppid', String(child.pid)], { encoding: 'utf8' });
     expect(children.split('\n').filter((args) => args.includes(CLI))).toHaveLength(2);
-    expect(output.match(/listening on/g)).toHaveLength(1);
+    expect(output().match(/listening on/g)).toHaveLength(1);
 
     // A worker that dies is replaced. (A connection node:cluster hands to it in the moment it dies is lost.)
-    const workerPids = () =>
-      execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(child.pid)], { encoding: 'utf8' })
-        .split('\n')
-        .filter((line) => line.includes(CLI))
-        .map((line) => Number.parseInt(line, 10));
     const [victim] = workerPids();
     process.kill(victim as number, 'SIGKILL');
     const replaced = () => {
-      if (!output.includes(`worker ${victim} stopped (SIGKILL); starting another.`)) return false;
+      if (!output().includes(`worker ${victim} stopped (SIGKILL); starting another.`)) return false;
       const pids = workerPids();
       return pids.length === 2 && !pids.includes(victim as number);
     };
@@ -169,46 +183,16 @@ describe.skipIf(!hasRedis)('the CLI with --store', () => {
   }, 60_000);
 
   test('--workers 2 replaces a worker killed while it starts, rather than stopping the run', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', CLI, '--port', '0', '--quiet', '--workers', '2', '--key-prefix', 'workers-start'],
-      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PETSTORE_STORE: redis.url } },
-    );
-    spawned.push(child);
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    const deadline = performance.now() + 50_000;
-    const waitFor = async (done: () => boolean, what: string) => {
-      while (!done()) {
-        if (performance.now() > deadline || child.exitCode !== null) throw new Error(`${what}: ${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    };
-    const workerPids = () => {
-      try {
-        return execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(child.pid)], { encoding: 'utf8' })
-          .split('\n')
-          .filter((line) => line.includes(CLI))
-          .map((line) => Number.parseInt(line, 10));
-      } catch {
-        return []; // ps exits 1 while the primary has no child yet
-      }
-    };
+    const { child, output, waitFor, workerPids, banner } = spawnWorkers('workers-start');
     // Killed as soon as it exists: starting a worker from source takes far longer than this.
     await waitFor(() => workerPids().length > 0, 'no worker');
     const [victim] = workerPids();
     process.kill(victim as number, 'SIGKILL');
     await waitFor(
-      () => output.includes(`worker ${victim} stopped (SIGKILL); starting another.`),
+      () => output().includes(`worker ${victim} stopped (SIGKILL); starting another.`),
       'not replaced',
     );
-    await waitFor(() => /listening on (http:\S+\/v1)/.test(output), 'no banner');
-    const baseUrl = /listening on (http:\S+\/v1)/.exec(output)?.[1] as string;
+    const baseUrl = await banner();
     expect(await cancel(baseUrl)).toBe(204);
     child.kill('SIGTERM');
     expect((await once(child, 'exit'))[0]).toBe(0);
