@@ -1,5 +1,6 @@
 import type { Exchange } from '../http/exchange.ts';
 import { rule } from '../rules/catalogue.ts';
+import { preflightProblems } from '../rules/cors-verdicts.ts';
 import { responseOf, Skip, show, verdict } from '../rules/outcome.ts';
 import { header } from '../rules/verdicts.ts';
 import type { Check } from './registry.ts';
@@ -48,21 +49,12 @@ export const corsChecks: Check[] = [
     async run(ctx) {
       const answers = await preflights(ctx);
       if (answers.length === 0) throw new Skip('no documented path could be filled in');
-      const problems = answers.flatMap(({ method, exchange }) => {
-        const response = responseOf(exchange);
-        if (response.status < 200 || response.status > 299) return [`${show(exchange)}, expected 2xx`];
-        const found: string[] = [];
-        if (!allowsOrigin(exchange)) found.push(`${show(exchange)} does not allow the origin`);
-        const methods = listed(header(response, 'access-control-allow-methods'));
-        if (!methods.includes(method.toLowerCase()) && !methods.includes('*')) {
-          found.push(`${show(exchange)}: Access-Control-Allow-Methods omits ${method}`);
-        }
-        // A `*` in Allow-Headers never covers Authorization (Fetch standard): it must be named.
-        if (!listed(header(response, 'access-control-allow-headers')).includes('authorization')) {
-          found.push(`${show(exchange)}: Access-Control-Allow-Headers does not name Authorization`);
-        }
-        return found;
-      });
+      // The verdict the proxy grades preflights with too (rules/cors-verdicts.ts).
+      const problems = answers.flatMap(({ method, exchange }) =>
+        preflightProblems(responseOf(exchange), { origin: ORIGIN, method, authorization: true }).map(
+          (problem) => `${show(exchange)}${problem}`,
+        ),
+      );
       return verdict(problems, `${answers.length} preflight(s) allow the origin, method and Authorization`);
     },
   },
