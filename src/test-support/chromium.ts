@@ -9,6 +9,9 @@ export const CHROMIUM = '/usr/bin/chromium';
  * launch runs and fails, so a missing browser is a red build rather than a silent skip.
  */
 export const skipWithoutChromium = !existsSync(CHROMIUM) && process.env.CI !== 'true';
+if (skipWithoutChromium) {
+  console.warn(`skipping the browser tests: ${CHROMIUM} is missing (install Debian's chromium to run them)`);
+}
 
 /** Headless, with the flags that keep Chromium off the (closed) network. */
 export function launchChromium(): Promise<Browser> {
