@@ -1,9 +1,10 @@
 /**
  * Every generated file the repository commits, with the text its generator makes now: the request-body
- * validators, the operations table, the types and the MCP tool table (from the specs), the fixture file schema
- * and its validator, the config file's schema and option tables (from the commands' option definitions), and
- * the seed data. `npm run generate` (scripts/generate.ts) writes them; scripts/generated-files.test.ts
- * fails while one is stale. Nothing is generated at build time, so the package ships what was reviewed.
+ * validators, the operations table, the suite's copy of the Store API document, the types and the MCP tool
+ * table (from the specs), the fixture file schema and its validator, the config file's schema and option
+ * tables (from the commands' option definitions), and the seed data. `npm run generate` (scripts/generate.ts)
+ * writes them; scripts/generated-files.test.ts fails while one is stale. Nothing is generated at build time,
+ * so the package ships what was reviewed.
  */
 import { readFile } from 'node:fs/promises';
 import { generateOrders } from '../src/seed/generate.ts';
@@ -25,6 +26,7 @@ import {
 } from './generate-mcp-tools.ts';
 import { generateOperations, OPERATIONS_OUT } from './generate-operations.ts';
 import { generateRequestBodies, targets as requestBodyTargets } from './generate-request-bodies.ts';
+import { generateSpecDocument, SPEC_DOCUMENT_OUT } from './generate-spec-document.ts';
 import { generateSpecTypes, specTypes } from './generate-spec-types.ts';
 import { STATE_SCHEMA_OUT, stateSchema } from './state-schema.ts';
 
@@ -47,6 +49,7 @@ export const generatedFiles: readonly GeneratedFile[] = [
     generate: () => generateRequestBodies(target),
   })),
   { path: OPERATIONS_OUT, from: 'spec/openapi.yaml', generate: generateOperations },
+  { path: SPEC_DOCUMENT_OUT, from: 'spec/openapi.yaml', generate: generateSpecDocument },
   ...specTypes.map((target) => ({
     path: target.out,
     from: target.spec,

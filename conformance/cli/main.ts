@@ -4,10 +4,9 @@ import { ConfigError } from '../../src/config/config-error.ts';
 import { findConfigFile } from '../../src/config/file.ts';
 import { registry } from '../checks/index.ts';
 import { REQUIREMENT_REASONS } from '../checks/registry.ts';
-import { EXPLORE_CHECKS } from '../explore/index.ts';
+import { EXPLORE_CHECKS } from '../explore/checks.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { HookError } from '../orders/source.ts';
-import { checkHarPath, writeRunHar } from '../output/har.ts';
 import { type DocumentReporterName, documentReporter, REPORT_FILES } from '../reporters/files.ts';
 import { createMarkdownReporter } from '../reporters/markdown.ts';
 import { createPrettyReporter } from '../reporters/pretty.ts';
@@ -128,7 +127,9 @@ export async function main(argv: string[], env: Record<string, string | undefine
     });
     const exchanges: Exchange[] = [];
     if (command.output && files.length > 0) await prepareOutput(command.output);
-    if (command.har !== undefined) await checkHarPath(command.har);
+    // The HAR writer (and its atomic file writer) is loaded only by a run that writes one.
+    const har = command.har === undefined ? undefined : await import('../output/har.ts');
+    if (command.har !== undefined) await har?.checkHarPath(command.har);
     let exitCode = 2;
     for await (const event of run) {
       for (const reporter of reporters) reporter.handle(event);
@@ -151,8 +152,8 @@ export async function main(argv: string[], env: Record<string, string | undefine
         stderr(`petstore-conformance: wrote ${file}\n`);
       }
     }
-    if (command.har !== undefined) {
-      await writeRunHar(command.har, exchanges, [givenKey(argv, env), ...givenSecrets(argv)]);
+    if (har && command.har !== undefined) {
+      await har.writeRunHar(command.har, exchanges, [givenKey(argv, env), ...givenSecrets(argv)]);
       stderr(`petstore-conformance: wrote ${command.har} (${exchanges.length} exchanges)\n`);
     }
     return exitCode;

@@ -3,8 +3,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import formatsImport from 'ajv-formats';
-import { parse } from 'yaml';
 import { isIso8601DateTime, isRfc3339DateTime } from './date-time.ts';
+import { OPENAPI_DOCUMENT } from './openapi-document.generated.ts';
+import { parseYaml } from './yaml.ts';
 
 // ajv-formats is CommonJS: under NodeNext its default import is the module object, typed as such.
 const addFormats = formatsImport as unknown as typeof formatsImport.default;
@@ -85,11 +86,17 @@ export function locateSpec(from: string = import.meta.url): string {
 
 const cache = new Map<string, Spec>();
 
-/** Loads and compiles the spec once per file. */
+/**
+ * Loads and compiles the spec once per file. The package's own spec/openapi.yaml is read from its generated
+ * copy (no YAML parser loaded, nothing parsed); any other file is read as YAML.
+ */
 export function loadSpec(file: string = locateSpec()): Spec {
   let spec = cache.get(file);
   if (!spec) {
-    spec = compileSpec(file, parse(readFileSync(file, 'utf8')) as Json);
+    spec = compileSpec(
+      file,
+      file === locateSpec() ? OPENAPI_DOCUMENT : (parseYaml(readFileSync(file, 'utf8')) as Json),
+    );
     cache.set(file, spec);
   }
   return spec;
@@ -98,11 +105,13 @@ export function loadSpec(file: string = locateSpec()): Spec {
 function compileSpec(file: string, doc: Json): Spec {
   // strictSchema is off because the whole OpenAPI document is added as one schema and its non-schema keys
   // (paths, info…) are not JSON Schema keywords; only the schema parts are ever compiled.
-  const validators = {
-    rfc3339: validatorsFor(doc, isRfc3339DateTime),
-    iso8601: validatorsFor(doc, isIso8601DateTime),
+  // Each reading of date-time has its own ajv instance, made when a run first validates with it.
+  const readers = { rfc3339: isRfc3339DateTime, iso8601: isIso8601DateTime };
+  const validators: Partial<Record<DateTimeRule, (pointer: string) => ValidateFunction>> = {};
+  const validator = (pointer: string, rule: DateTimeRule = 'iso8601') => {
+    validators[rule] ??= validatorsFor(doc, readers[rule]);
+    return validators[rule](pointer);
   };
-  const validator = (pointer: string, rule: DateTimeRule = 'iso8601') => validators[rule](pointer);
   const run = (fn: ValidateFunction, value: unknown): string[] =>
     fn(value)
       ? []
@@ -206,7 +215,10 @@ const propertiesOf = (doc: Json, name: string): Record<string, Json> =>
 
 /** Compiled validators by JSON pointer, with `date-time` checked by one of the suite's own date readers. */
 function validatorsFor(doc: Json, dateTime: (text: string) => boolean) {
-  const ajv = new Ajv2020({ allErrors: true, strictSchema: false });
+  // validateSchema is off: the document as a whole is no schema (its paths and components are no keywords), so
+  // checking it against the meta-schema checked nothing but cost compiling the meta-schema; each schema a
+  // validator refers to is still compiled when first used, and one ajv cannot compile still throws there.
+  const ajv = new Ajv2020({ allErrors: true, strictSchema: false, validateSchema: false });
   addFormats(ajv);
   ajv.addFormat('date-time', dateTime);
   ajv.addSchema(doc, SPEC_ID);

@@ -6,19 +6,15 @@ import { CredentialSourceError } from '../http/credential.ts';
 import type { Exchange, RequestSpec } from '../http/exchange.ts';
 import { absentRange } from '../orders/readings.ts';
 import { credentialWord, curlCommand, type HeaderValue } from '../output/curl.ts';
-import { rule } from '../rules/catalogue.ts';
 import { Skip } from '../rules/outcome.ts';
-import type { CheckInfo } from '../rules/rule.ts';
 import type { CheckResult } from '../run/events.ts';
 import type { ResolvedOptions } from '../run/options.ts';
 import { requestArbitrary } from './arbitraries.ts';
-import { EXPLORE_RULES, type ExploreRule, judge, type Violation } from './oracle.ts';
+import { EXPLORE_CHECKS } from './checks.ts';
+import { type ExploreRule, judge, type Violation } from './oracle.ts';
 import { describe, type ExploreRequest, KEY_PLACEHOLDER, pathOf } from './request.ts';
 import { mayChangeState, refusal } from './safety.ts';
 import type { ExploreSettings } from './settings.ts';
-
-/** The checks an exploration reports: one per oracle rule, so each kind of failure is reported once. */
-export const EXPLORE_CHECKS: CheckInfo[] = EXPLORE_RULES.map(rule);
 
 /** Shrinking a failure stops after this many requests; the smallest failing request so far is reported. */
 const MAX_SHRINK_REQUESTS = 100;

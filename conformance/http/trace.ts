@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 // W3C Trace Context (https://www.w3.org/TR/trace-context/): every request the suite sends carries a
 // `traceparent`, so a failure in a report can be found in the deployment's own tracing by its trace id.
@@ -22,8 +22,25 @@ const hex = (digits: number, random: (bytes: number) => Buffer): string =>
     .toString('hex')
     .slice(0, digits);
 
+const POOL_BYTES = 4096;
+let pool = Buffer.alloc(0);
+let used = POOL_BYTES;
+
+/**
+ * Cryptographically random bytes taken from a pool filled 4 KB at a time: each request needs a few ids, and
+ * asking the system's generator once per id cost far more than the ids themselves.
+ */
+function pooledRandomBytes(bytes: number): Buffer {
+  if (used + bytes > POOL_BYTES) {
+    pool = randomFillSync(Buffer.allocUnsafe(POOL_BYTES));
+    used = 0;
+  }
+  used += bytes;
+  return pool.subarray(used - bytes, used);
+}
+
 /** Random ids (never all zeros, which the standard forbids), trace ids starting with `prefix`. */
-export function createTraceIds(prefix = '', random: (bytes: number) => Buffer = randomBytes): TraceIds {
+export function createTraceIds(prefix = '', random: (bytes: number) => Buffer = pooledRandomBytes): TraceIds {
   const fresh = (make: () => string): string => {
     for (;;) {
       const id = make();

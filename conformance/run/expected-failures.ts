@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import { closest } from '../../src/config/closest.ts';
 import type { Spec } from '../contract/spec.ts';
+import { parseYaml } from '../contract/yaml.ts';
 import { exchangesToReproduce } from '../reporters/reproduce.ts';
 import { catalogue } from '../rules/catalogue.ts';
 import type { CheckResult } from './events.ts';
@@ -40,7 +40,7 @@ export function readExpectedFailures(file: string): ExpectedFailure[] {
   }
   let value: unknown;
   try {
-    value = parse(text);
+    value = parseYaml(text);
   } catch (error) {
     const line = (error as { linePos?: Array<{ line: number }> }).linePos?.[0]?.line;
     throw new UsageError(`--expected-failures ${file} is not YAML or JSON${line ? ` (line ${line})` : ''}`);

@@ -2,7 +2,7 @@ import { registry } from '../checks/index.ts';
 import { type Check, UnknownCheckError } from '../checks/registry.ts';
 import { Session } from '../checks/session.ts';
 import { loadSpec, type Spec } from '../contract/spec.ts';
-import { EXPLORE_CHECKS, runExploration } from '../explore/index.ts';
+import { EXPLORE_CHECKS } from '../explore/checks.ts';
 import { createHttpClient } from '../http/client.ts';
 import { CredentialSourceError, type CredentialSourceName } from '../http/credential.ts';
 import type { Exchange } from '../http/exchange.ts';
@@ -182,6 +182,8 @@ async function* gradeChecks(
         const deps = { options, spec, client, listedIds: () => session.listedIds(), now, deadline };
         const stopped = () => interrupted() !== undefined;
         const settings = options.explore;
+        // The generator (fast-check) is loaded only by a run that explores.
+        const { runExploration } = await import('../explore/explore.ts');
         const explored = await redactingWith(redact, () =>
           runExploration({ ...deps, stopped, writableIds: orders.writable }, settings),
         ).catch((failure: unknown) => sourceFailed(failure) ?? []);
