@@ -1,4 +1,4 @@
-import * as oauth from 'oauth4webapi';
+import type * as OAuth from 'oauth4webapi';
 import { CredentialSourceError, type FetchedToken } from './credential.ts';
 import { describeError, isTimeout } from './fetch.ts';
 
@@ -31,14 +31,16 @@ export function oauthToken(
   options: OAuthClientOptions,
 ): () => Promise<FetchedToken> {
   const endpoint = new URL(settings.tokenUrl);
-  const as: oauth.AuthorizationServer = { issuer: endpoint.origin, token_endpoint: endpoint.href };
-  const client: oauth.Client = { client_id: settings.clientId };
+  const as: OAuth.AuthorizationServer = { issuer: endpoint.origin, token_endpoint: endpoint.href };
+  const client: OAuth.Client = { client_id: settings.clientId };
   const where = `the OAuth token endpoint ${endpoint.origin}${endpoint.pathname}`;
   const parameters: Record<string, string> = {
     ...(settings.scope ? { scope: settings.scope } : {}),
     ...(settings.audience ? { audience: settings.audience } : {}),
   };
   return async () => {
+    // The OAuth client is loaded by the first token a run fetches, never by a run that uses a key.
+    const oauth = await import('oauth4webapi');
     const auth =
       settings.clientAuth === 'post'
         ? oauth.ClientSecretPost(settings.clientSecret)
@@ -59,13 +61,13 @@ export function oauthToken(
     } catch (error) {
       throw error instanceof CredentialSourceError
         ? error
-        : new CredentialSourceError(`${where} ${await failure(error, options.timeoutMs)}`);
+        : new CredentialSourceError(`${where} ${await failure(oauth, error, options.timeoutMs)}`);
     }
   };
 }
 
 /** What went wrong, in words: the status and OAuth error code, a timeout, or why it was not reached. */
-async function failure(error: unknown, timeoutMs: number): Promise<string> {
+async function failure(oauth: typeof OAuth, error: unknown, timeoutMs: number): Promise<string> {
   if (error instanceof oauth.ResponseBodyError) return `answered ${error.status} ${oauthCode(error.error)}`;
   if (error instanceof oauth.WWWAuthenticateChallengeError) {
     const body = (await error.response.json().catch(() => undefined)) as { error?: unknown } | undefined;
