@@ -1,0 +1,25 @@
+/**
+ * Bundles the suite's CLI (conformance/cli.ts) into dist/conformance-cli/, as scripts/bundle-cli.ts does for the
+ * mock's: a run starts from a handful of files instead of about a hundred small modules of dist/conformance,
+ * each of which Node's ES module loader reads and links on its own. What only a command or an option needs
+ * (the validating proxy and its forwarding client, `grade`, --explore's generator, --har's writer, the OAuth
+ * client) stays in chunks of its own; scripts/bundle-conformance-cli.test.ts checks the path of a run. The
+ * library's entry point (dist/conformance/index.js) is unchanged.
+ *
+ * Usage: tsx scripts/bundle-conformance-cli.ts   (part of `npm run build`)
+ */
+import { rmSync } from 'node:fs';
+import type { BuildOptions } from 'esbuild';
+import { build } from 'esbuild';
+import { CLI_BUNDLE } from './bundle-cli.ts';
+
+export const CONFORMANCE_CLI_BUNDLE = {
+  ...CLI_BUNDLE,
+  entryPoints: { cli: 'conformance/cli.ts' },
+  outdir: 'dist/conformance-cli',
+} satisfies BuildOptions;
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  rmSync(CONFORMANCE_CLI_BUNDLE.outdir, { recursive: true, force: true });
+  await build(CONFORMANCE_CLI_BUNDLE);
+}
