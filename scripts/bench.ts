@@ -127,21 +127,23 @@ interface Section {
 function ensureBuilt(): void {
   const built = (() => {
     try {
-      // The bin runs the bundle (scripts/bundle-cli.ts), built after tsc's output: the older of the two.
+      // The bins run the bundles (scripts/bundle-cli.ts, scripts/bundle-conformance-cli.ts), built after tsc's
+      // output: the oldest of the three.
       return Math.min(
         statSync(`${root}dist/src/cli/cli.js`).mtimeMs,
         statSync(`${root}dist/cli/cli.js`).mtimeMs,
+        statSync(`${root}dist/conformance-cli/cli.js`).mtimeMs,
       );
     } catch {
       return 0;
     }
   })();
-  const newest = execFileSync('find', ['src', '-name', '*.ts', '-newermt', `@${Math.floor(built / 1000)}`], {
+  const newest = execFileSync('find', ['src', 'conformance', '-name', '*.ts', '-newermt', `@${Math.floor(built / 1000)}`], {
     cwd: root,
     encoding: 'utf8',
   }).trim();
   if (built && !newest) return;
-  log('building dist/ (tsc -p tsconfig.build.json, then the CLI bundle)');
+  log('building dist/ (tsc -p tsconfig.build.json, then the CLI bundles)');
   try {
     execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'ignore' });
   } catch {
@@ -149,6 +151,7 @@ function ensureBuilt(): void {
     log('the build reported type errors; continuing with what it emitted');
   }
   execFileSync('npx', ['tsx', 'scripts/bundle-cli.ts'], { cwd: root, stdio: 'ignore' });
+  execFileSync('npx', ['tsx', 'scripts/bundle-conformance-cli.ts'], { cwd: root, stdio: 'ignore' });
 }
 
 // ---------------------------------------------------------------------------------------------------------
