@@ -138,10 +138,14 @@ function ensureBuilt(): void {
       return 0;
     }
   })();
-  const newest = execFileSync('find', ['src', 'conformance', '-name', '*.ts', '-newermt', `@${Math.floor(built / 1000)}`], {
-    cwd: root,
-    encoding: 'utf8',
-  }).trim();
+  const newest = execFileSync(
+    'find',
+    ['src', 'conformance', '-name', '*.ts', '-newermt', `@${Math.floor(built / 1000)}`],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  ).trim();
   if (built && !newest) return;
   log('building dist/ (tsc -p tsconfig.build.json, then the CLI bundles)');
   try {
