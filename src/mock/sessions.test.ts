@@ -99,6 +99,25 @@ describe('sessions picked by X-Mock-Session', () => {
     expect(await ids('alice')).toContain(1);
   });
 
+  test('the sessions list in the order of last use, and only the idle ones expire, when one is used many times in a row', async () => {
+    const { clock, send } = mock({ sessions: { ttlMs: 60_000 } });
+    const listed = async () => ((await send('/__mock/sessions')).json as { id: string }[]).map((s) => s.id);
+    await send('/v1/store/orders', 'a');
+    await send('/v1/store/orders', 'b');
+    await send('/v1/store/orders', 'a');
+    await send('/v1/store/orders', 'a');
+    expect(await listed()).toEqual(['b', 'a']);
+    clock.advance(40_000);
+    await send('/v1/store/orders', 'b');
+    await send('/v1/store/orders', 'b');
+    expect(await listed()).toEqual(['a', 'b']);
+    clock.advance(40_000);
+    expect(await listed()).toEqual(['b']);
+    await send('/v1/store/orders', 'a');
+    clock.advance(40_000);
+    expect(await listed()).toEqual(['a']);
+  });
+
   test('sessions still expire after a reset took the clock back past a session’s last use', async () => {
     const { clock, send } = mock({ sessions: { ttlMs: 60_000, maxSessions: 2 } });
     clock.advance(3_600_000);

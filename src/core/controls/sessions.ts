@@ -132,6 +132,8 @@ export class SessionRegistry<State> implements SessionDirectory<State> {
   readonly #clock: Clock;
   /** The latest last use: a clock reading below it means the clock went back. */
   #latest = Number.NEGATIVE_INFINITY;
+  /** The id last in the use order (the most recently used), if it lives. */
+  #newest: string | undefined;
   readonly limits: SessionLimits;
 
   constructor(
@@ -156,20 +158,25 @@ export class SessionRegistry<State> implements SessionDirectory<State> {
   }
 
   #enter(id: string, create: boolean): State | undefined {
-    checkSessionId(id);
     const now = this.#clock.now();
     this.#expire(now);
     const live = this.#live.get(id);
     if (live) {
       live.lastUsed = now;
-      this.#live.delete(id);
-      this.#live.set(id, live);
+      // A live id was checked when its session was made; one used again in a row is already the newest.
+      if (this.#newest !== id) {
+        this.#live.delete(id);
+        this.#live.set(id, live);
+        this.#newest = id;
+      }
       return live.state;
     }
+    checkSessionId(id);
     if (!create) return undefined;
     if (this.#live.size >= this.limits.maxSessions) throw tooManySessions(this.limits);
     const state = this.#build(id);
     this.#live.set(id, { state, created: now, lastUsed: now });
+    this.#newest = id;
     return state;
   }
 
