@@ -11,9 +11,9 @@ import { rmSync } from 'node:fs';
 import { type BuildOptions, build, type Plugin } from 'esbuild';
 
 /**
- * Every package loads from node_modules, except node-redis: its ~480 small CommonJS modules took three times
- * as long to load from there as from one chunk, on the path to the first answer with --store. It stays a
- * chunk of its own, loaded only with --store.
+ * Every package loads from node_modules, except node-redis: its hundreds of small CommonJS modules load far
+ * slower from there than from one chunk, on the path to the first answer with --store (docs/performance.md).
+ * It stays in the chunk that only --store loads.
  */
 const BUNDLED_PACKAGES = /^@redis\/client(\/|$)/;
 
