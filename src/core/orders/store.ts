@@ -1,4 +1,5 @@
 import type { StoredOrder } from '../types.ts';
+import type { OrderColumns } from './order-columns.ts';
 
 /** The answer to a cancel: a tagged result, so callers cannot forget a case. */
 export type CancelResult =
@@ -52,6 +53,11 @@ export interface OrderStore {
    * back to the seed. Optional: without it those presets answer 409.
    */
   replace?(orders: readonly StoredOrder[]): Promise<void>;
+  /**
+   * `replace()` with orders as columns (a saved state read in one pass), without an object per order.
+   * Optional: without it the columns are turned into orders for `replace()`.
+   */
+  replaceColumns?(columns: OrderColumns): Promise<void>;
 }
 
 /** The public list (cancelled orders leave it) and the admin list (every order, with its status). */
@@ -67,6 +73,11 @@ export interface ChunkedLists {
   currentRevision(): number;
   /** `cancel()` without the promise: a cancel (and its 404) then costs no microtask. */
   cancelNow(id: string): CancelResult;
+  /**
+   * The orders as a saved state writes them (`"orders"` of `GET /__mock/state`): the admin list's chunks,
+   * or undefined when an id is beyond 2^53 (a saved state writes it as a string).
+   */
+  savedChunks(): readonly Uint8Array[] | undefined;
 }
 
 export function hasChunkedLists(store: OrderStore): store is OrderStore & ChunkedLists {
