@@ -40,6 +40,19 @@ export function harLog(records: Iterable<ExchangeRecord>, options: HarOptions = 
   };
 }
 
+/**
+ * `JSON.stringify(harLog(records, options))` from the entries' JSON texts (`JSON.stringify(harEntry(…))`
+ * each), for a writer that keeps them rendered between reads.
+ */
+export function harJson(entryTexts: readonly string[], options: HarOptions = {}): string {
+  const empty = JSON.stringify(harLog([], options));
+  // The first `"entries":[]` is the key's: a string's own quotes are escaped in JSON.
+  const at = empty.indexOf(ENTRIES) + ENTRIES.length - 1;
+  return `${empty.slice(0, at)}${entryTexts.join(',')}${empty.slice(at)}`;
+}
+
+const ENTRIES = '"entries":[]';
+
 /** One exchange as a HAR entry, always redacted (redactRecord): no HAR the kit writes carries a credential. */
 export function harEntry(given: ExchangeRecord, secrets: SecretRedactor | readonly string[] = []): HarEntry {
   const record = redactRecord(given, secrets);

@@ -1,6 +1,6 @@
 import type { Har } from 'har-format';
 import { isCredentialName } from '../../exchange/credential-names.ts';
-import { type HarOptions, harLog } from '../../exchange/har.ts';
+import { type HarOptions, harEntry, harJson, harLog } from '../../exchange/har.ts';
 import type { ExchangeRecord, ExchangeSource } from '../../exchange/record.ts';
 import { REDACTED, SecretRedactor } from '../../exchange/secrets.ts';
 import type { HeaderMap, MockRequest, MockResponse } from '../types.ts';
@@ -90,6 +90,16 @@ export class RequestJournal {
   #count = 0;
   #bytes = 0;
   #last: Kept | undefined;
+  /** Entries recorded since the journal was made: entry `index` (from the oldest) is number `#recorded - #count + index`. */
+  #recorded = 0;
+  /**
+   * The HAR JSON of each entry the last HAR read rendered, by entry number: an entry never changes once
+   * recorded, so the next read renders only the entries new since. Only the last read's are kept, so it
+   * holds no more than one read's worth.
+   */
+  #harTexts = new Map<number, string>();
+  /** How many secrets the redactor had when those were rendered (one added since makes them stale). */
+  #harSecrets = 0;
 
   /** `secrets`: what to redact wherever it appears (the mock's keys, in the mock's one redactor). */
   constructor(
@@ -164,6 +174,7 @@ export class RequestJournal {
     this.#bodyBytes[slot] = bodyBytes;
     this.#sources[slot] = source === 'mock' ? 0 : 1;
     this.#count++;
+    this.#recorded++;
     this.#bytes += bytes;
   }
 
@@ -201,15 +212,49 @@ export class RequestJournal {
    *
    * @example writeFileSync('mock.har', JSON.stringify(controller.journal.toHar({ method: 'DELETE' })));
    */
+  /**
+   * `toHar(query)` as JSON text, the same bytes as `JSON.stringify(toHar(query))`: what
+   * `GET /__mock/requests?format=har` answers, rendering only the entries the previous read did not.
+   */
+  harJson(query: JournalQuery = {}): string {
+    if (this.#harSecrets !== this.#secrets.size) this.#harTexts = new Map();
+    this.#harSecrets = this.#secrets.size;
+    const read = this.#read(true);
+    const bySlot = new Map(read.map((item) => [item.entry, item]));
+    const context = { ...this.#context, secrets: this.#secrets };
+    const texts = new Map<number, string>();
+    const entries = findEntries(
+      read.map(({ entry }) => entry),
+      query,
+    ).map((entry) => {
+      const { slot, number } = bySlot.get(entry) as { slot: number; number: number };
+      let text = this.#harTexts.get(number);
+      if (text === undefined) {
+        const response = this.#responses[slot];
+        const size = this.#bodySizes[slot] as number;
+        // The exchange record is redacted already (exchangeOf), and harEntry redacts it again: the same text.
+        text = JSON.stringify(harEntry(exchangeOf(this.#kept[slot] as Kept, entry, response, size, context)));
+      }
+      texts.set(number, text);
+      return text;
+    });
+    this.#harTexts = texts;
+    return harJson(entries, this.#harOptions());
+  }
+
   toHar(query: JournalQuery = {}): Har {
-    return harLog(this.exchanges(query), {
+    return harLog(this.exchanges(query), this.#harOptions());
+  }
+
+  #harOptions(): HarOptions {
+    return {
       creator: this.#context.creator ?? { name: 'petstore-mock', version: 'unknown' },
       secrets: this.#secrets,
-    });
+    };
   }
 
   /** The newest entries within the read budget (requests only, or with their kept bodies), oldest first. */
-  #read(withBodies: boolean): { entry: JournalEntry; slot: number }[] {
+  #read(withBodies: boolean): { entry: JournalEntry; slot: number; number: number }[] {
     let budget = this.#limits.readBytes;
     let taken = 0;
     while (taken < this.#count) {
@@ -221,7 +266,7 @@ export class RequestJournal {
       budget -= bytes;
       taken++;
     }
-    const result: { entry: JournalEntry; slot: number }[] = [];
+    const result: { entry: JournalEntry; slot: number; number: number }[] = [];
     for (let index = this.#count - taken; index < this.#count; index++) {
       const request = this.#at(index);
       const slot = (this.#first + index) % this.#times.length;
@@ -234,7 +279,7 @@ export class RequestJournal {
         source: this.#sources[slot] === 0 ? 'mock' : 'upstream',
         headers: this.#redactHeaders(request.headers),
       };
-      result.push({ entry, slot });
+      result.push({ entry, slot, number: this.#recorded - this.#count + index });
     }
     return result;
   }
@@ -254,6 +299,7 @@ export class RequestJournal {
     this.#lastResponse = undefined;
     this.#lastKept = undefined;
     this.#lastSize = -1;
+    this.#harTexts = new Map();
   }
 
   /**
