@@ -41,14 +41,15 @@ export function harLog(records: Iterable<ExchangeRecord>, options: HarOptions = 
 }
 
 /**
- * `JSON.stringify(harLog(records, options))` from the entries' JSON texts (`JSON.stringify(harEntry(…))`
- * each), for a writer that keeps them rendered between reads.
+ * `JSON.stringify(harLog(records, options))` around its entries: the text before the first entry and the text
+ * after the last, for a writer that keeps each entry's JSON (`JSON.stringify(harEntry(…))`, comma-separated)
+ * rendered between reads.
  */
-export function harJson(entryTexts: readonly string[], options: HarOptions = {}): string {
+export function harFrame(options: HarOptions = {}): { readonly head: string; readonly tail: string } {
   const empty = JSON.stringify(harLog([], options));
   // The first `"entries":[]` is the key's: a string's own quotes are escaped in JSON.
   const at = empty.indexOf(ENTRIES) + ENTRIES.length - 1;
-  return `${empty.slice(0, at)}${entryTexts.join(',')}${empty.slice(at)}`;
+  return { head: empty.slice(0, at), tail: empty.slice(at) };
 }
 
 const ENTRIES = '"entries":[]';

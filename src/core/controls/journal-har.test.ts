@@ -27,7 +27,8 @@ function request(path: string, headers: Record<string, string> = {}): MockReques
 describe('the HAR export as text', () => {
   test('is JSON.stringify of the HAR document, read after read, as entries come, wrap around the ring and are cleared', () => {
     const journal = new RequestJournal({ entries: 5 }, [KEY]);
-    const same = (query = {}) => expect(journal.harJson(query)).toBe(JSON.stringify(journal.toHar(query)));
+    const same = (query = {}) =>
+      expect(journal.harBody(query).text).toBe(JSON.stringify(journal.toHar(query)));
     same();
     journal.record(request('/v1/store/orders', { authorization: `Bearer ${KEY}` }), list, 1000);
     journal.record(request('/v1/store/orders/9'), missing, 2000);
@@ -48,10 +49,10 @@ describe('the HAR export as text', () => {
     const secrets = new SecretRedactor([KEY]);
     const journal = new RequestJournal({}, secrets);
     journal.record(request('/v1/store/orders', { 'x-note': 'late-secret-99' }), list, 1000);
-    expect(journal.harJson()).toContain('late-secret-99');
+    expect(journal.harBody().text).toContain('late-secret-99');
 
     secrets.add('late-secret-99');
 
-    expect(journal.harJson()).not.toContain('late-secret-99');
+    expect(journal.harBody().text).not.toContain('late-secret-99');
   });
 });

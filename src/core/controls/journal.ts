@@ -1,14 +1,21 @@
 import type { Har } from 'har-format';
 import { isCredentialName } from '../../exchange/credential-names.ts';
-import { type HarOptions, harEntry, harJson, harLog } from '../../exchange/har.ts';
+import { type HarOptions, harEntry, harFrame, harLog } from '../../exchange/har.ts';
 import type { ExchangeRecord, ExchangeSource } from '../../exchange/record.ts';
 import { REDACTED, SecretRedactor } from '../../exchange/secrets.ts';
-import type { HeaderMap, MockRequest, MockResponse } from '../types.ts';
+import { chunkedBody } from '../http/responses.ts';
+import type { HeaderMap, MockRequest, MockResponse, ResponseBody } from '../types.ts';
 import type { JournalEntry } from './journal-entry.ts';
 import { bodySize, exchangeOf, withoutBody } from './journal-exchange.ts';
 import { findEntries, type JournalQuery } from './journal-query.ts';
 
 export type { JournalEntry } from './journal-entry.ts';
+
+// The core names no runtime; TextEncoder is a global in every runtime it runs on (Node, browsers, workers).
+const { TextEncoder } = globalThis as unknown as {
+  TextEncoder: new () => { encode(text: string): Uint8Array };
+};
+const encoder = new TextEncoder();
 
 export interface JournalLimits {
   /** How many requests it keeps; default 1000. */
@@ -93,11 +100,11 @@ export class RequestJournal {
   /** Entries recorded since the journal was made: entry `index` (from the oldest) is number `#recorded - #count + index`. */
   #recorded = 0;
   /**
-   * The HAR JSON of each entry the last HAR read rendered, by entry number: an entry never changes once
-   * recorded, so the next read renders only the entries new since. Only the last read's are kept, so it
-   * holds no more than one read's worth.
+   * The HAR JSON of each entry the last HAR read rendered (`,{…}` as bytes), by entry number: an entry never
+   * changes once recorded, so the next read renders only the entries new since. Only the last read's are
+   * kept, so it holds no more than one read's worth.
    */
-  #harTexts = new Map<number, string>();
+  #harParts = new Map<number, Uint8Array>();
   /** How many secrets the redactor had when those were rendered (one added since makes them stale). */
   #harSecrets = 0;
 
@@ -213,33 +220,38 @@ export class RequestJournal {
    * @example writeFileSync('mock.har', JSON.stringify(controller.journal.toHar({ method: 'DELETE' })));
    */
   /**
-   * `toHar(query)` as JSON text, the same bytes as `JSON.stringify(toHar(query))`: what
-   * `GET /__mock/requests?format=har` answers, rendering only the entries the previous read did not.
+   * `toHar(query)` as a JSON body, its text the same as `JSON.stringify(toHar(query))`: what
+   * `GET /__mock/requests?format=har` answers, in parts (one per entry, kept as bytes), rendering only the
+   * entries the previous read did not.
    */
-  harJson(query: JournalQuery = {}): string {
-    if (this.#harSecrets !== this.#secrets.size) this.#harTexts = new Map();
+  harBody(query: JournalQuery = {}): ResponseBody {
+    if (this.#harSecrets !== this.#secrets.size) this.#harParts = new Map();
     this.#harSecrets = this.#secrets.size;
     const read = this.#read(true);
     const bySlot = new Map(read.map((item) => [item.entry, item]));
     const context = { ...this.#context, secrets: this.#secrets };
-    const texts = new Map<number, string>();
-    const entries = findEntries(
+    const parts = new Map<number, Uint8Array>();
+    for (const entry of findEntries(
       read.map(({ entry }) => entry),
       query,
-    ).map((entry) => {
+    )) {
       const { slot, number } = bySlot.get(entry) as { slot: number; number: number };
-      let text = this.#harTexts.get(number);
-      if (text === undefined) {
+      let part = this.#harParts.get(number);
+      if (part === undefined) {
         const response = this.#responses[slot];
         const size = this.#bodySizes[slot] as number;
-        // The exchange record is redacted already (exchangeOf), and harEntry redacts it again: the same text.
-        text = JSON.stringify(harEntry(exchangeOf(this.#kept[slot] as Kept, entry, response, size, context)));
+        // The exchange record is redacted already (exchangeOf); harEntry redacts it again, to the same text.
+        const record = exchangeOf(this.#kept[slot] as Kept, entry, response, size, context);
+        part = encoder.encode(`,${JSON.stringify(harEntry(record))}`);
       }
-      texts.set(number, text);
-      return text;
-    });
-    this.#harTexts = texts;
-    return harJson(entries, this.#harOptions());
+      parts.set(number, part);
+    }
+    this.#harParts = parts;
+    const { head, tail } = harFrame(this.#harOptions());
+    const entries = [...parts.values()];
+    // The first entry drops its comma: a view of the same bytes, not a copy.
+    if (entries[0] !== undefined) entries[0] = entries[0].subarray(1);
+    return chunkedBody([encoder.encode(head), ...entries, encoder.encode(tail)]);
   }
 
   toHar(query: JournalQuery = {}): Har {
@@ -299,7 +311,7 @@ export class RequestJournal {
     this.#lastResponse = undefined;
     this.#lastKept = undefined;
     this.#lastSize = -1;
-    this.#harTexts = new Map();
+    this.#harParts = new Map();
   }
 
   /**

@@ -31,7 +31,7 @@ export function controlRoutes({ journal, kit, traffic, presets, passthrough }: C
       GET: async (request) => {
         const query = parseJournalQuery(request.query);
         return journalFormat(request.query) === 'har'
-          ? kit.json(200, { text: journal.harJson(query) })
+          ? kit.json(200, journal.harBody(query))
           : json(200, journal.find(query));
       },
       DELETE: async () => {
