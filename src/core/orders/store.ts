@@ -71,8 +71,11 @@ export interface ChunkedLists {
   listChunks(name: ListName): readonly Uint8Array[];
   /** `revision()` without the promise. */
   currentRevision(): number;
-  /** `cancel()` without the promise: a cancel (and its 404) then costs no microtask. */
-  cancelNow(id: string): CancelResult;
+  /**
+   * `cancel()` without the promise and without the order: a cancel (and its 404) then costs no microtask, and
+   * the order is not materialised for an answer that does not show it.
+   */
+  cancelNow(id: string): CancelResult['outcome'];
   /**
    * The orders as a saved state writes them (`"orders"` of `GET /__mock/state`): the admin list's chunks,
    * or undefined when an id is beyond 2^53 (a saved state writes it as a string).
