@@ -3,7 +3,7 @@ import { checkBody } from '../http/body.ts';
 import { coreError } from '../http/errors.ts';
 import { OrderColumns, storedOrders } from '../orders/order-columns.ts';
 import { parseOrderSeed } from '../orders/order-input.ts';
-import { savedOrderColumns } from '../orders/saved-columns.ts';
+import { savedOrderColumns, takesColumns } from '../orders/saved-columns.ts';
 import type { OrderStore } from '../orders/store.ts';
 import { type RequestBodies, requestBodies } from '../routes/admin-bodies.generated.ts';
 import type { StoredOrder } from '../types.ts';
@@ -103,7 +103,7 @@ export function prepareRestore(holder: StateHolder, value: unknown): () => Promi
 /** Columns go in as they are where the store takes them, as orders otherwise. */
 function replaceOrders(store: OrderStore, orders: OrderColumns | readonly StoredOrder[]): Promise<void> {
   if (!(orders instanceof OrderColumns)) return (store.replace as Replace).call(store, orders);
-  if (store.replaceColumns) return store.replaceColumns(orders);
+  if (takesColumns(store)) return store.replaceColumns(orders);
   return (store.replace as Replace).call(store, storedOrders(orders));
 }
 

@@ -1,5 +1,17 @@
 import { COMPLETE_FLAG, OrderColumns } from './order-columns.ts';
 
+/**
+ * A store that takes saved orders as columns (the in-memory one): `replace()` without an object per order.
+ * Without it, the columns are turned into orders for `replace()`.
+ */
+export interface TakesColumns {
+  replaceColumns(columns: OrderColumns): Promise<void>;
+}
+
+export function takesColumns(store: object): store is TakesColumns {
+  return typeof (store as Partial<TakesColumns>).replaceColumns === 'function';
+}
+
 const STATUS_INDEX: Readonly<Record<string, number>> = { pending: 0, shipped: 1, cancelled: 2 };
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 /** The separators of `2026-09-04T00:00:00.000Z` by position. */

@@ -1,5 +1,4 @@
 import type { StoredOrder } from '../types.ts';
-import type { OrderColumns } from './order-columns.ts';
 
 /** The answer to a cancel: a tagged result, so callers cannot forget a case. */
 export type CancelResult =
@@ -53,11 +52,6 @@ export interface OrderStore {
    * back to the seed. Optional: without it those presets answer 409.
    */
   replace?(orders: readonly StoredOrder[]): Promise<void>;
-  /**
-   * `replace()` with orders as columns (a saved state read in one pass), without an object per order.
-   * Optional: without it the columns are turned into orders for `replace()`.
-   */
-  replaceColumns?(columns: OrderColumns): Promise<void>;
 }
 
 /** The public list (cancelled orders leave it) and the admin list (every order, with its status). */
