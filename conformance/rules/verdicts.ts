@@ -1,4 +1,4 @@
-import { isInt64, listedOrdersFromJson, orderIdsFromJson } from '../contract/raw-json.ts';
+import { isInt64, listedOrdersFromJson } from '../contract/raw-json.ts';
 import type { Spec } from '../contract/spec.ts';
 import type { ExchangeResponse } from '../http/exchange.ts';
 import { isJsonMediaType, mediaType, parseLinks } from '../http/syntax.ts';
@@ -121,7 +121,7 @@ export function orderListProblems(spec: Spec, answer: Answer): string[] {
 /** Ids that are not int64, other int64 fields beyond int64, and ids listed more than once. */
 function rawIdProblems(spec: Spec, text: string): string[] {
   const orders = listedOrdersFromJson(text) ?? [];
-  const ids = (orderIdsFromJson(text) ?? []).filter((id) => !isInt64(id));
+  const ids = orders.map((order) => order.id).filter((id) => !isInt64(id));
   const problems = ids.map((id) => `id ${id} is not an int64`);
   const int64 = spec.int64Properties('Order').filter((name) => name !== 'id');
   for (const order of orders)
