@@ -136,7 +136,7 @@ function ensureBuilt(): void {
       return 0;
     }
   })();
-  const newest = execFileSync('find', ['src', '-name', '*.ts', '-newermt', `@${Math.floor(built / 1000)}`], {
+  const newest = execFileSync('find', ['src', 'conformance', '-name', '*.ts', '-newermt', `@${Math.floor(built / 1000)}`], {
     cwd: root,
     encoding: 'utf8',
   }).trim();
