@@ -16,10 +16,7 @@ export interface GradingQueue {
  * answered in one turn of the event loop are graded together after it. Findings are the same as grading each
  * at once (the same order, the same sequence numbers); only when they are found moves.
  */
-export function createGradingQueue(
-  onError: (error: unknown) => void,
-  bounds = GRADING_BOUNDS,
-): GradingQueue {
+export function createGradingQueue(onError: (error: unknown) => void, bounds = GRADING_BOUNDS): GradingQueue {
   let waiting: Array<() => void> = [];
   let bytes = 0;
   let scheduled: NodeJS.Immediate | undefined;

@@ -120,10 +120,7 @@ export function orderListProblems(spec: Spec, answer: Answer): string[] {
 }
 
 /** `orders.list`'s problems, and the list when it is an array the schema (read as ISO 8601) accepts. */
-export function orderListVerdict(
-  spec: Spec,
-  answer: Answer,
-): { problems: string[]; valid?: unknown[] } {
+export function orderListVerdict(spec: Spec, answer: Answer): { problems: string[]; valid?: unknown[] } {
   const { operation, response } = answer;
   const body = jsonBody(response);
   if (!body.ok) return { problems: [body.reason] };
