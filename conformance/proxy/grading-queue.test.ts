@@ -13,6 +13,18 @@ describe('the grading queue', () => {
     expect(graded).toEqual([1, 2, 3]);
   });
 
+  it('grades a slice per turn, so that requests arriving meanwhile are answered in between', async () => {
+    const graded: number[] = [];
+    const queue = createGradingQueue(() => {}, { exchanges: 100, bodyBytes: 1_000_000, slice: 2 });
+    for (const n of [1, 2, 3, 4, 5]) queue.add(() => graded.push(n), 10);
+    await turn();
+    expect(graded).toEqual([1, 2]);
+    await turn();
+    expect(graded).toEqual([1, 2, 3, 4]);
+    await turn();
+    expect(graded).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it('grades everything still waiting when a reader flushes it', () => {
     const graded: number[] = [];
     const queue = createGradingQueue(() => {});
@@ -24,7 +36,7 @@ describe('the grading queue', () => {
 
   it('catches up at once when as many exchanges as its bound are waiting, so memory cannot grow', () => {
     const graded: number[] = [];
-    const queue = createGradingQueue(() => {}, { exchanges: 3, bodyBytes: 1_000_000 });
+    const queue = createGradingQueue(() => {}, { exchanges: 3, bodyBytes: 1_000_000, slice: 16 });
     for (const n of [1, 2]) queue.add(() => graded.push(n), 10);
     expect(graded).toEqual([]);
     queue.add(() => graded.push(3), 10);
@@ -33,7 +45,7 @@ describe('the grading queue', () => {
 
   it('catches up at once when the bodies waiting reach its byte bound', () => {
     const graded: number[] = [];
-    const queue = createGradingQueue(() => {}, { exchanges: 100, bodyBytes: 1_000 });
+    const queue = createGradingQueue(() => {}, { exchanges: 100, bodyBytes: 1_000, slice: 16 });
     queue.add(() => graded.push(1), 600);
     expect(graded).toEqual([]);
     queue.add(() => graded.push(2), 600);

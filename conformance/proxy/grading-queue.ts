@@ -1,8 +1,9 @@
 /**
  * Exchanges answered but not graded yet, and what they hold: beyond either bound, grading catches up at once
- * instead of later, so that memory cannot grow when grading falls behind the traffic.
+ * instead of later, so that memory cannot grow when grading falls behind the traffic. Between two turns of
+ * the event loop at most `slice` are graded.
  */
-export const GRADING_BOUNDS = { exchanges: 256, bodyBytes: 16 * 1024 * 1024 };
+export const GRADING_BOUNDS = { exchanges: 256, bodyBytes: 16 * 1024 * 1024, slice: 16 };
 
 export interface GradingQueue {
   /** Grades `job` soon after the current I/O (answers are written first), in the order added. */
@@ -13,38 +14,46 @@ export interface GradingQueue {
 
 /**
  * Grading off the response path: the client has its answer before its exchange is graded, and the exchanges
- * answered in one turn of the event loop are graded together after it. Findings are the same as grading each
+ * answered in one turn of the event loop are graded after it, a slice at a time. Findings are the same as grading each
  * at once (the same order, the same sequence numbers); only when they are found moves.
  */
 export function createGradingQueue(onError: (error: unknown) => void, bounds = GRADING_BOUNDS): GradingQueue {
-  let waiting: Array<() => void> = [];
+  const waiting: Array<{ job: () => void; bytes: number }> = [];
   let bytes = 0;
   let scheduled: NodeJS.Immediate | undefined;
 
-  function flush(): void {
-    if (scheduled) clearImmediate(scheduled);
-    scheduled = undefined;
-    // A job may add another (a late framing problem): it waits for the next flush, in order.
-    while (waiting.length > 0) {
-      const jobs = waiting;
-      waiting = [];
-      bytes = 0;
-      for (const job of jobs) {
-        try {
-          job();
-        } catch (error) {
-          onError(error);
-        }
+  function grade(count: number): void {
+    for (let n = 0; n < count; n++) {
+      const next = waiting.shift();
+      if (!next) return;
+      bytes -= next.bytes;
+      try {
+        next.job();
+      } catch (error) {
+        onError(error);
       }
     }
   }
 
+  /** A few at a time, so that requests arriving meanwhile are answered between two slices. */
+  function gradeSlice(): void {
+    scheduled = undefined;
+    grade(bounds.slice);
+    if (waiting.length > 0) scheduled = setImmediate(gradeSlice);
+  }
+
+  function flush(): void {
+    if (scheduled) clearImmediate(scheduled);
+    scheduled = undefined;
+    grade(waiting.length);
+  }
+
   return {
     add(job, bodyBytes) {
-      waiting.push(job);
+      waiting.push({ job, bytes: bodyBytes });
       bytes += bodyBytes;
       if (waiting.length >= bounds.exchanges || bytes >= bounds.bodyBytes) return flush();
-      scheduled ??= setImmediate(flush);
+      scheduled ??= setImmediate(gradeSlice);
     },
     flush,
   };
