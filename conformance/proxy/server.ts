@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { secretsInRequest, secretsInResponse } from '../../src/exchange/credentials.ts';
 import type { ExchangeRecord } from '../../src/exchange/record.ts';
 import { loadSpec } from '../contract/spec.ts';
-import { redactingWith } from '../output/redaction-scope.ts';
+import { redactingNow } from '../output/redaction-scope.ts';
 import { jsonText } from '../output/text.ts';
 import { createJunitReporter } from '../reporters/junit.ts';
 import type { CheckResult, ConformanceEvent, Summary } from '../run/events.ts';
@@ -121,12 +121,12 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
     const bodyBytes = exchange.requestBody.bytes + (exchange.answer?.body.bytes ?? 0);
     grading.add(() => {
       // Quotes of the answer are redacted before they are cut (output/redaction-scope.ts).
-      const { violations, graded } = redactingWith(secrets.redact, () =>
+      const { violations, graded } = redactingNow(secrets.redact, () =>
         observe(spec, recorder, forwarded, own, options.maxBodyBytes, { grader: stateful, begun, ended }),
       );
       for (const violation of violations) hooks.onViolation?.(violation);
       recordLate = (problem) => {
-        const violation = redactingWith(secrets.redact, () =>
+        const violation = redactingNow(secrets.redact, () =>
           observeLateFraming(spec, recorder, forwarded, own, problem),
         );
         hooks.onViolation?.(violation);
