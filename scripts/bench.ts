@@ -8,8 +8,8 @@
  * The bench is a list of sections (SECTIONS below), each returning table rows; add one there.
  *
  * Usage: npm run bench -- [--smoke] [--seconds 3] [--rounds 5] [--connections 10] [--large 100000]
- *        [--huge 1000000] [--only list-25,unauthorized,...] [--no-prism] [--no-pin] [--startup-runs 7]
- *        [--server dist|source] [--profile] [--out reports] [--no-docs]
+ *        [--huge 1000000] [--proxy-exchanges 1000000] [--only list-25,unauthorized,...] [--no-prism]
+ *        [--no-pin] [--startup-runs 7] [--server dist|source] [--profile] [--out reports] [--no-docs]
  */
 
 import { execFileSync } from 'node:child_process';
@@ -75,6 +75,7 @@ function options(argv: readonly string[]) {
       connections: { type: 'string', default: '10' },
       large: { type: 'string' },
       huge: { type: 'string' },
+      'proxy-exchanges': { type: 'string' },
       only: { type: 'string' },
       'no-prism': { type: 'boolean', default: false },
       'no-pin': { type: 'boolean', default: false },
@@ -96,6 +97,7 @@ function options(argv: readonly string[]) {
     connections: Number(values.connections),
     large: Number(values.large ?? (smoke ? 10_000 : 100_000)),
     huge: Number(values.huge ?? (smoke ? 20_000 : 1_000_000)),
+    proxyExchanges: Number(values['proxy-exchanges'] ?? (smoke ? 20_000 : 1_000_000)),
     only: values.only ? new Set(values.only.split(',')) : undefined,
     prism: !values['no-prism'],
     pin: !values['no-pin'],
@@ -821,8 +823,8 @@ async function proxyMemoryRow(bench: Bench, upstreamOrigin: string): Promise<Row
     { cpu: context.cpu, cwd: root },
   );
   const origin = `http://127.0.0.1:${port}`;
-  const exchanges = opts.smoke ? 20_000 : 1_000_000;
-  const credentials = opts.smoke ? 1_000 : 10_000;
+  const exchanges = opts.proxyExchanges;
+  const credentials = Math.min(10_000, Math.ceil(exchanges / 20));
   const measure = `Validating proxy, ${fixed(exchanges)} exchanges with ${fixed(credentials)} distinct credentials: RSS at the end ÷ after the first tenth`;
   try {
     await waitForStatus(
