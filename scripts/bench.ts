@@ -323,6 +323,7 @@ function cancelWorkload(large: number): Workload {
     authorized: true,
     pathAt: (n) => pending[n % pending.length] as string,
     resetEachRound: true,
+    requestsPerRound: pending.length,
   };
 }
 

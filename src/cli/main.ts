@@ -1,5 +1,6 @@
 import type { Cluster } from 'node:cluster';
 import { once } from 'node:events';
+import { stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { findConfigFile } from '../config/file.ts';
 import type { DnsResolver } from '../domains/resolver.ts';
@@ -53,14 +54,14 @@ function configFile(argv: readonly string[], env: Environment, io: Io) {
 async function serve(options: CliOptions, io: Io, cluster: Cluster | undefined): Promise<number> {
   const write = (line: string) => io.stdout(`${line}\n`);
   const log = eventLogger(options.logFormat, write);
-  // The port opens first when loading can take a while (a large --orders, a --fixtures or --state-file file,
-  // Redis being opened): meanwhile /__health answers 503 ready:false and every other request 503 NOT_READY,
-  // so a health check can tell "starting" from "gone". The default seed and a small --seed are ready sooner
-  // than a second mock could be built, so they open the port once, serving. Not in a worker of --workers:
+  // The port opens first when loading can take a while (a large --orders, a large --fixtures or --state-file
+  // file or a pipe, Redis being opened): meanwhile /__health answers 503 ready:false and every other request
+  // 503 NOT_READY, so a health check can tell "starting" from "gone". The default seed, a small --seed and
+  // small files are ready sooner than a second mock could be built, so they open the port once, serving. Not in a worker of --workers:
   // node:cluster hands connections to every worker that listens, so one still loading would answer 503
   // beside workers that serve.
   let mock =
-    cluster?.isWorker || !loadingTakesAWhile(options)
+    cluster?.isWorker || !(await loadingTakesAWhile(options))
       ? undefined
       : await startServer({
           ...serverOptions(options, {}, options.port, write),
@@ -215,11 +216,25 @@ async function restoreSaved(api: RunningServer['api'], file: string, saved: unkn
 }
 
 /** Whether the state to serve comes from a file, a shared store or a large generated seed. */
-function loadingTakesAWhile(options: CliOptions): boolean {
+async function loadingTakesAWhile(options: CliOptions): Promise<boolean> {
   const generated = options.generate?.count ?? 0;
-  return (
-    Boolean(options.store || options.stateFile || options.fixturesFile) || generated >= WORKER_SEED_THRESHOLD
-  );
+  if (options.store || generated >= WORKER_SEED_THRESHOLD) return true;
+  for (const file of [options.fixturesFile, options.stateFile]) {
+    if (file !== undefined && !(await isSmallFile(file))) return true;
+  }
+  return false;
+}
+
+/**
+ * A regular file this small is read and checked sooner than a second mock is built, so the port need not open
+ * early for it. A missing state file is not loaded at all; anything else (a large file, a pipe) may take a while.
+ */
+const SMALL_FILE_BYTES = 256 * 1024;
+
+async function isSmallFile(file: string): Promise<boolean> {
+  const found = await stat(file).catch((error: NodeJS.ErrnoException) => error.code);
+  if (found === 'ENOENT') return true;
+  return typeof found === 'object' && found.isFile() && found.size <= SMALL_FILE_BYTES;
 }
 
 /** A resolver asking `server` (--dns-server), loaded only then. */

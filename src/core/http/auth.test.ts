@@ -10,6 +10,13 @@ describe('checkCredential', () => {
     expect(checkCredential('  BEARER   key-one  ', keys)).toBe('valid');
   });
 
+  test('reads the key past any whitespace around it, tabs and Unicode spaces included', () => {
+    expect(checkCredential('Bearer \tkey-one', keys)).toBe('valid');
+    expect(checkCredential('Bearer key-one\u00a0', keys)).toBe('valid');
+    expect(checkCredential('Bearer\u2003key-two', keys)).toBe('valid');
+    expect(checkCredential('Bearer key-one\n', keys)).toBe('valid');
+  });
+
   test('counts no header, or another scheme, as a missing bearer credential', () => {
     expect(checkCredential(undefined, keys)).toBe('missing');
     expect(checkCredential('', keys)).toBe('missing');

@@ -57,11 +57,31 @@ export function checkCredential(header: string | undefined, apiKeys: readonly st
 /** The token after "Bearer " (possibly empty or malformed), or undefined when the header is not Bearer. */
 export function bearerToken(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;
+  // The usual form, "Bearer <token>" with nothing to trim, read without a copy of the scheme or a regex.
+  if (
+    header.startsWith('Bearer ') &&
+    isTokenCharacter(header.charCodeAt(7)) &&
+    isTokenCharacter(header.charCodeAt(header.length - 1))
+  ) {
+    return header.slice(7);
+  }
   const trimmed = header.trim();
   const space = trimmed.search(/\s/);
   const scheme = space === -1 ? trimmed : trimmed.slice(0, space);
   if (scheme.toLowerCase() !== 'bearer') return undefined;
   return space === -1 ? '' : trimmed.slice(space).trim();
+}
+
+/** A character of RFC 6750's b64token or its padding: never whitespace, so a token bounded by two needs no trim. */
+function isTokenCharacter(code: number): boolean {
+  return (
+    (code >= 0x61 && code <= 0x7a) || // a-z
+    (code >= 0x41 && code <= 0x5a) || // A-Z
+    (code >= 0x2b && code <= 0x39 && code !== 0x2c) || // + - . / 0-9
+    code === 0x5f || // _
+    code === 0x7e || // ~
+    code === 0x3d // =
+  );
 }
 
 /**

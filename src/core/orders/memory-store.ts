@@ -100,19 +100,25 @@ export class InMemoryOrderStore implements OrderStore, ChunkedLists {
   }
 
   async cancel(id: string): Promise<CancelResult> {
-    return this.cancelNow(id);
+    const row = this.#table.row(id);
+    const order = row === undefined ? undefined : this.#table.get(row);
+    const outcome = this.cancelNow(id);
+    if (order === undefined || outcome === 'not_found') return { outcome: 'not_found' };
+    return outcome === 'cancelled'
+      ? { outcome, order: { ...order, status: 'cancelled' } }
+      : { outcome, order };
   }
 
-  cancelNow(id: string): CancelResult {
+  cancelNow(id: string): CancelResult['outcome'] {
     const row = this.#table.row(id);
-    const status = row === undefined ? undefined : this.#table.status(row);
+    if (row === undefined) return 'not_found';
+    const status = this.#table.status(row);
     // A cancelled order is gone for clients: cancelling it again is a 404 (docs/decisions.md).
-    if (row === undefined || status === 'cancelled') return { outcome: 'not_found' };
-    const order = this.#table.get(row);
-    if (status === 'shipped') return { outcome: 'already_shipped', order };
-    this.#table.set(row, 'cancelled', order.complete, order.shipDate);
+    if (status === 'cancelled') return 'not_found';
+    if (status === 'shipped') return 'already_shipped';
+    this.#table.setStatus(row, 'cancelled');
     this.#changed(row);
-    return { outcome: 'cancelled', order: { ...order, status: 'cancelled' } };
+    return 'cancelled';
   }
 
   async create(input: NewOrder): Promise<CreateResult> {

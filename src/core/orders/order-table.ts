@@ -163,6 +163,14 @@ export class OrderTable {
     return row;
   }
 
+  /** Only the status changes (a cancel): the ship date and `complete` stay as they are, unparsed. */
+  setStatus(row: number, status: OrderStatus): void {
+    const chunk = this.#own(row >> CHUNK_SHIFT);
+    const flags = this.#flags[chunk] as Uint8Array;
+    const at = row & (CHUNK_ROWS - 1);
+    flags[at] = ((flags[at] as number) & ~3) | STATUSES.indexOf(status);
+  }
+
   set(row: number, status: OrderStatus, complete: boolean, shipDate: string): void {
     const chunk = this.#own(row >> CHUNK_SHIFT);
     const at = row & (CHUNK_ROWS - 1);

@@ -65,8 +65,11 @@ export interface ChunkedLists {
   listChunks(name: ListName): readonly Uint8Array[];
   /** `revision()` without the promise. */
   currentRevision(): number;
-  /** `cancel()` without the promise: a cancel (and its 404) then costs no microtask. */
-  cancelNow(id: string): CancelResult;
+  /**
+   * `cancel()` without the promise and without the order: a cancel (and its 404) then costs no microtask, and
+   * the order is not materialised for an answer that does not show it.
+   */
+  cancelNow(id: string): CancelResult['outcome'];
 }
 
 export function hasChunkedLists(store: OrderStore): store is OrderStore & ChunkedLists {

@@ -60,11 +60,11 @@ export function orderRoutes(store: OrderStore, kit: ResponseKit): Route[] {
     if (id === undefined) return orderNotFound(truncate(rawId));
     // The in-memory store answers at once: no promise on the hot path.
     if (hasChunkedLists(store)) return cancelled(id, store.cancelNow(id));
-    return store.cancel(id).then((result) => cancelled(id, result));
+    return store.cancel(id).then((result) => cancelled(id, result.outcome));
   }
 
-  function cancelled(id: string, result: CancelResult): MockResponse {
-    switch (result.outcome) {
+  function cancelled(id: string, outcome: CancelResult['outcome']): MockResponse {
+    switch (outcome) {
       case 'cancelled':
         return kit.noContent;
       case 'not_found':
