@@ -5,8 +5,8 @@
  * generator share the cores, so the figures carry that caveat. Servers are not pinned to a core here,
  * because 2 workers need both.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { roundTripsDuring } from '../src/test-support/redis-monitor.ts';
 import { startRedisServer } from '../src/test-support/redis-server.ts';
 import { alternate, median, medianRatio, type Sample, type Target, type Workload } from './bench-load.ts';
 import { type ProbeContext, startOurs } from './bench-probes.ts';
@@ -29,16 +29,12 @@ export type ReplicaResults = { readonly kind: 'skipped'; readonly reason: string
 
 const REDIS_SERVER = process.env.REDIS_SERVER ?? '/usr/bin/redis-server';
 
-/** Redis commands per Store API request, by workload (INFO commandstats around sequential requests). */
+/**
+ * Round trips to Redis per Store API request, by workload: the commands the mock sent, seen through MONITOR
+ * around requests one after another (a script is one round trip, whatever it runs inside Redis).
+ */
 export type RoundTrips = Record<string, number>;
 
-/** Commands redis-server has run so far, all kinds (`INFO commandstats`, read with redis-cli). */
-function commandsRun(port: number): number {
-  const info = execFileSync('redis-cli', ['-p', String(port), 'INFO', 'commandstats'], { encoding: 'utf8' });
-  return [...info.matchAll(/calls=(\d+)/g)].reduce((sum, match) => sum + Number(match[1]), 0);
-}
-
-/** Commands per request over `count` requests one after another (the INFO that reads them excluded). */
 async function roundTripsOf(
   port: number,
   url: string,
@@ -46,9 +42,10 @@ async function roundTripsOf(
   headers: Record<string, string>,
   count = 200,
 ): Promise<number> {
-  const before = commandsRun(port);
-  for (let i = 0; i < count; i++) await getStatus(url, headers, method);
-  return (commandsRun(port) - before - 1) / count;
+  const trips = await roundTripsDuring(port, async () => {
+    for (let i = 0; i < count; i++) await getStatus(url, headers, method);
+  });
+  return trips / count;
 }
 
 export async function replicasBench(
@@ -105,8 +102,13 @@ export async function replicasBench(
     const inSession = { ...auth, 'x-mock-session': 'bench-round-trips' };
     await getStatus(listUrl, inSession);
     roundTrips['list in a session'] = await roundTripsOf(redis.port, listUrl, 'GET', inSession);
-    // Unknown ids: a cancel's work without changing the seed the cancel workload needs.
-    roundTrips['cancel (404)'] = await roundTripsOf(redis.port, `${listUrl}/999999999`, 'DELETE', auth);
+    // Unknown ids: a cancel's work without changing the seed the cancel workload needs (the first of each
+    // loads its script into Redis, and is left out).
+    const unknown = `${listUrl}/999999999`;
+    await getStatus(unknown, auth, 'DELETE');
+    roundTrips['cancel (404)'] = await roundTripsOf(redis.port, unknown, 'DELETE', auth);
+    await getStatus(unknown, inSession, 'DELETE');
+    roundTrips['cancel (404) in a session'] = await roundTripsOf(redis.port, unknown, 'DELETE', inSession);
     await stopAll();
     const large = ['--seed', String(options.seed), '--orders', String(options.large)];
     const cancel = { ...options.cancel, id: 'replicas-cancel' };

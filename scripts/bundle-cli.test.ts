@@ -1,5 +1,9 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { describe, expect, test } from 'vitest';
+import { redisServerInstalled, startRedisServer } from '../src/test-support/redis-server.ts';
 import { CLI_BUNDLE } from './bundle-cli.ts';
 
 /** The packages and source files an output loads, following its own chunks: statically, or dynamically too. */
@@ -68,5 +72,62 @@ describe("the CLI bundle's chunks", () => {
     expect(all.packages).toEqual(
       expect.arrayContaining(['write-file-atomic', 'ipaddr.js', 'tldts', ...onlyWhenAsked]),
     );
+  });
+});
+
+describe('the bundled CLI with --store', () => {
+  const hasRedis = redisServerInstalled();
+
+  test.skipIf(!hasRedis)('serves the list from Redis through the node-redis it carries', async () => {
+    // Under the project's folder, so that the packages left outside the bundle resolve from node_modules.
+    const outdir = await mkdtemp(join(process.cwd(), '.bundle-test-'));
+    const redis = await startRedisServer();
+    let child: ChildProcess | undefined;
+    try {
+      const { metafile } = await build({
+        ...CLI_BUNDLE,
+        outdir,
+        sourcemap: false,
+        metafile: true,
+        logLevel: 'silent',
+      });
+      const external = Object.values(metafile.outputs).flatMap((output) =>
+        output.imports.filter((found) => found.external).map((found) => found.path),
+      );
+      expect(external.filter((path) => path.startsWith('@redis/'))).toEqual([]);
+      child = spawn(
+        process.execPath,
+        [
+          join(outdir, 'cli.js'),
+          '--port',
+          '0',
+          '--host',
+          '127.0.0.1',
+          '--api-key',
+          'k',
+          '--store',
+          redis.url,
+        ],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      const baseUrl = await new Promise<string>((resolve, reject) => {
+        let output = '';
+        const read = (chunk: Buffer) => {
+          output += chunk;
+          const match = /http:\/\/[^\s"]+:\d+\/v1/.exec(output);
+          if (match) resolve(match[0]);
+        };
+        child?.stdout?.on('data', read);
+        child?.stderr?.on('data', read);
+        child?.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+      });
+      const response = await fetch(`${baseUrl}/store/orders`, { headers: { authorization: 'Bearer k' } });
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as unknown[]).length).toBeGreaterThan(0);
+    } finally {
+      child?.kill('SIGKILL');
+      await redis.stop();
+      await rm(outdir, { recursive: true, force: true });
+    }
   });
 });

@@ -8,7 +8,23 @@
  * Usage: tsx scripts/bundle-cli.ts   (part of `npm run build`)
  */
 import { rmSync } from 'node:fs';
-import { type BuildOptions, build } from 'esbuild';
+import { type BuildOptions, build, type Plugin } from 'esbuild';
+
+/**
+ * Every package loads from node_modules, except node-redis: its hundreds of small CommonJS modules load far
+ * slower from there than from one chunk, on the path to the first answer with --store (docs/performance.md).
+ * It stays in the chunk that only --store loads.
+ */
+const BUNDLED_PACKAGES = /^@redis\/client(\/|$)/;
+
+const packagesExternal: Plugin = {
+  name: 'packages-external-but-node-redis',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, ({ path }) =>
+      BUNDLED_PACKAGES.test(path) ? undefined : { path, external: true },
+    );
+  },
+};
 
 export const CLI_BUNDLE = {
   // The worker that generates a large --seed runs from a file of its own, next to the chunks that start it
@@ -20,8 +36,13 @@ export const CLI_BUNDLE = {
   format: 'esm',
   platform: 'node',
   target: 'node20.19',
-  // Dependencies load from node_modules as they do for the library: one copy of each, installed by npm.
-  packages: 'external',
+  // Dependencies load from node_modules as they do for the library (one copy of each, installed by npm),
+  // but node-redis (BUNDLED_PACKAGES).
+  plugins: [packagesExternal],
+  // node-redis, being CommonJS, requires Node's modules: an ES module chunk has no `require` of its own.
+  banner: {
+    js: "import { createRequire as createRequireForBundledCommonJs } from 'node:module'; const require = createRequireForBundledCommonJs(import.meta.url);",
+  },
   sourcemap: 'linked',
   sourcesContent: true,
   logLevel: 'warning',

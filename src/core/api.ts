@@ -31,7 +31,7 @@ import type { OrderStore } from './orders/store.ts';
 import { adminApi, adminTurnedOff } from './routes/admin.ts';
 import { type OAuthOptions, oauthPart } from './routes/oauth-token.ts';
 import { orderRoutes } from './routes/orders.ts';
-import { deprecationNotice, petRoutes } from './routes/pets.ts';
+import { deprecationNotice, type PetCatalogue, petCatalogue, petRoutes } from './routes/pets.ts';
 import type { Clock, MockRequest, MockResponse } from './types.ts';
 
 export interface MockApiOptions extends OAuthOptions {
@@ -166,28 +166,13 @@ export interface MockApi {
  * const response = await api.handle({ method: 'GET', path: '/v1/store/orders', query: '',
  *   headers: { authorization: 'Bearer test-key' } });
  */
-export function createMockApi(options: MockApiOptions = {}): MockApi {
+export function createMockApi(
+  options: MockApiOptions = {},
+  parts: MockApiParts = mockApiParts(options),
+): MockApi {
   const clock = asMockClock(options.clock);
-  const apiKeys = options.apiKeys?.length ? options.apiKeys : [DEV_API_KEY];
-  for (const key of apiKeys) {
-    const problem = apiKeyProblem(key, 'apiKeys');
-    if (problem !== undefined) throw new Error(problem);
-  }
-  const basePath = options.basePath ?? '/v1';
+  const { apiKeys, basePath, kit, controlPlanes } = parts;
   const store = options.store ?? seedOrderStore(options.orders ?? defaultOrders, clock);
-  const pets = (options.pets ?? defaultPets).map((pet, index) =>
-    inFixture('pets', index, () => parsePetSeed(pet)),
-  );
-  const deprecation = {
-    deprecatedAt: toTime(options.petsDeprecation ?? DEFAULT_PETS_DEPRECATION, 'petsDeprecation'),
-    sunsetAt: toTime(options.petsSunset ?? DEFAULT_PETS_SUNSET, 'petsSunset'),
-  };
-  if (deprecation.sunsetAt < deprecation.deprecatedAt) {
-    throw new Error('petsSunset must not be earlier than petsDeprecation (RFC 9745 §4).');
-  }
-  const origins = corsOrigins(options);
-  const kit = new ResponseKit(origins);
-  const controlPlanes = new ControlPlanes(options.adminCorsOrigins);
   const oauth = oauthPart(options, clock);
   // The one redactor: keys, client secrets, and every token the mock issues (known by its form: a replica
   // may have issued it).
@@ -202,7 +187,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   // The token endpoint after the given extensions: the domains simulation's host routing refuses a Host
   // that is not the mock's before anything answers.
   const extensions = [
-    deprecationNotice(deprecation, kit),
+    parts.deprecationNotice,
     ...(options.extensions ?? []),
     ...(oauth ? [oauth.endpoint] : []),
   ];
@@ -227,12 +212,12 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     const apply = prepareRestore(holder, state);
     await apply();
   };
-  // Last, so that extensions can own deeper /__mock paths (the dashboard's controls).
-  const storeOwn = storePresets(store, clock);
+  // Built when asked (a request to /__mock/presets), not held by every session.
   const presets = () => [
-    ...storeOwn,
+    ...storePresets(store, clock),
     ...extensions.flatMap((extension) => extension.presets ?? extension.scenarios ?? []),
   ];
+  // Last, so that extensions can own deeper /__mock paths (the dashboard's controls).
   extensions.push(
     options.admin === false
       ? adminTurnedOff()
@@ -250,7 +235,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
         }),
   );
 
-  const router = new Router([...orderRoutes(store, kit), ...petRoutes(pets, deprecation, kit, clock)]);
+  const router = new Router([...orderRoutes(store, kit), ...petRoutes(parts.pets, clock)]);
   const { respond, failure } = createHandle({
     basePath,
     apiKeys,
@@ -262,8 +247,8 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     journal,
     clock,
     traffic,
-    preferred: new PreferredAnswers(specOperations, kit),
-    storeCors: origins === false ? undefined : new StoreCors({ origins }),
+    preferred: parts.preferred,
+    storeCors: parts.storeCors,
     // Reports go to logs: the request they name is redacted first.
     onUnexpectedError: (error, request) =>
       (options.onUnexpectedError ?? logUnexpectedError)(error, secrets.redactRequest(request)),
@@ -295,6 +280,64 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     basePath,
     operations,
     routes,
+  };
+}
+
+/**
+ * What every state of one mock shares (the default one and each session's): all that is built from the
+ * options alone. `createMock` builds it once; a session then builds only what holds its state.
+ */
+export interface MockApiParts {
+  readonly apiKeys: readonly string[];
+  readonly basePath: string;
+  readonly kit: ResponseKit;
+  readonly controlPlanes: ControlPlanes;
+  readonly preferred: PreferredAnswers;
+  readonly storeCors: StoreCors | undefined;
+  readonly pets: PetCatalogue;
+  readonly deprecationNotice: MockExtension;
+}
+
+/** The parts of `options` every state shares; invalid options (a bad fixture, a sunset before the deprecation) throw. */
+export function mockApiParts(
+  options: Pick<
+    MockApiOptions,
+    | 'apiKeys'
+    | 'basePath'
+    | 'pets'
+    | 'petsDeprecation'
+    | 'petsSunset'
+    | 'cors'
+    | 'corsOrigin'
+    | 'adminCorsOrigins'
+  > = {},
+): MockApiParts {
+  const apiKeys = options.apiKeys?.length ? options.apiKeys : [DEV_API_KEY];
+  for (const key of apiKeys) {
+    const problem = apiKeyProblem(key, 'apiKeys');
+    if (problem !== undefined) throw new Error(problem);
+  }
+  const pets = (options.pets ?? defaultPets).map((pet, index) =>
+    inFixture('pets', index, () => parsePetSeed(pet)),
+  );
+  const deprecation = {
+    deprecatedAt: toTime(options.petsDeprecation ?? DEFAULT_PETS_DEPRECATION, 'petsDeprecation'),
+    sunsetAt: toTime(options.petsSunset ?? DEFAULT_PETS_SUNSET, 'petsSunset'),
+  };
+  if (deprecation.sunsetAt < deprecation.deprecatedAt) {
+    throw new Error('petsSunset must not be earlier than petsDeprecation (RFC 9745 §4).');
+  }
+  const origins = corsOrigins(options);
+  const kit = new ResponseKit(origins);
+  return {
+    apiKeys,
+    basePath: options.basePath ?? '/v1',
+    kit,
+    controlPlanes: new ControlPlanes(options.adminCorsOrigins),
+    preferred: new PreferredAnswers(specOperations, kit),
+    storeCors: origins === false ? undefined : new StoreCors({ origins }),
+    pets: petCatalogue(pets, deprecation, kit),
+    deprecationNotice: deprecationNotice(deprecation, kit),
   };
 }
 

@@ -56,24 +56,7 @@ export interface Handle {
 export function createHandle(parts: HandlerParts): Handle {
   const { basePath, apiKeys, accessTokens, router, extensions, kit, controlPlanes, journal, clock } = parts;
   const { storeCors, traffic } = parts;
-  const realm = 'Bearer realm="petstore"';
-  const unauthorized = {
-    missing: kit.error(
-      coreError('UNAUTHORIZED', 'An API key is required: send "Authorization: Bearer <API_KEY>".', {
-        'www-authenticate': realm,
-      }),
-    ),
-    invalid: kit.error(
-      coreError('UNAUTHORIZED', 'The API key is not valid.', {
-        'www-authenticate': `${realm}, error="invalid_token", error_description="The API key is not valid"`,
-      }),
-    ),
-    expired: kit.error(
-      coreError('UNAUTHORIZED', 'The access token expired: get a new one from POST /oauth/token.', {
-        'www-authenticate': `${realm}, error="invalid_token", error_description="The access token expired"`,
-      }),
-    ),
-  };
+  const unauthorized = unauthorizedAnswers(kit);
 
   const apiPrefix = `${basePath}/`;
 
@@ -191,6 +174,35 @@ export function createHandle(parts: HandlerParts): Handle {
   }
 
   return { respond, failure };
+}
+
+/** The 401s by the credential's fault, by kit: built once per mock, not once per session. */
+const unauthorizedByKit = new WeakMap<ResponseKit, Record<'missing' | 'invalid' | 'expired', MockResponse>>();
+
+function unauthorizedAnswers(kit: ResponseKit) {
+  let answers = unauthorizedByKit.get(kit);
+  if (answers === undefined) {
+    const realm = 'Bearer realm="petstore"';
+    answers = {
+      missing: kit.error(
+        coreError('UNAUTHORIZED', 'An API key is required: send "Authorization: Bearer <API_KEY>".', {
+          'www-authenticate': realm,
+        }),
+      ),
+      invalid: kit.error(
+        coreError('UNAUTHORIZED', 'The API key is not valid.', {
+          'www-authenticate': `${realm}, error="invalid_token", error_description="The API key is not valid"`,
+        }),
+      ),
+      expired: kit.error(
+        coreError('UNAUTHORIZED', 'The access token expired: get a new one from POST /oauth/token.', {
+          'www-authenticate': `${realm}, error="invalid_token", error_description="The access token expired"`,
+        }),
+      ),
+    };
+    unauthorizedByKit.set(kit, answers);
+  }
+  return answers;
 }
 
 function applies(extension: MockExtension, request: MockRequest): boolean {

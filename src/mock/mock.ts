@@ -1,4 +1,4 @@
-import { createMockApi, type MockApiOptions } from '../core/api.ts';
+import { createMockApi, type MockApiOptions, mockApiParts } from '../core/api.ts';
 import type { ClockMode, MockClock } from '../core/controls/clock.ts';
 import {
   SESSION_HEADER,
@@ -105,6 +105,8 @@ export function createMock(options: MockOptions = {}): Mock {
   const documents = port.documents ?? {};
   const admin = sessionsAdmin(() => sessions);
   const limits = sessionLimits(options.sessions);
+  // What depends on the options alone is built once: a session builds only what holds its state.
+  const parts = mockApiParts(options);
   let secrets: MockState['secrets'] | undefined;
   const build = (
     store: OrderStore,
@@ -116,17 +118,20 @@ export function createMock(options: MockOptions = {}): Mock {
     const extensions = (options.extensions ?? []).map((extension) =>
       typeof extension === 'function' ? extension({ clock, documents }) : extension,
     );
-    const api = createMockApi({
-      ...options,
-      clock,
-      store,
-      session,
-      tokens,
-      journalLimit,
-      secrets: secrets ?? options.secrets,
-      version: options.version ?? options.health?.version,
-      extensions: [...extensions, admin],
-    });
+    const api = createMockApi(
+      {
+        ...options,
+        clock,
+        store,
+        session,
+        tokens,
+        journalLimit,
+        secrets: secrets ?? options.secrets,
+        version: options.version ?? options.health?.version,
+        extensions: [...extensions, admin],
+      },
+      parts,
+    );
     return { ...api, extensions };
   };
   const main = build(port.store, port.clock, undefined, port.tokens);

@@ -49,6 +49,23 @@ describe('sessions picked by X-Mock-Session', () => {
     expect(journal.map((entry) => `${entry.method} ${entry.path}`)).toEqual(['DELETE /v1/store/orders/3']);
   });
 
+  test("the admin API answers for the session it is sent in: one session's fault rule, preset and order list leave the others alone", async () => {
+    const { send, ids } = mock();
+    // Both sessions' admin lists are built (and kept) before either changes anything.
+    await send('/__mock/orders', 'alice');
+    await send('/__mock/orders', 'bob');
+    const fault = JSON.stringify({ path: '/v1/pets/*', fault: 'status', status: 503 });
+    expect((await send('/__mock/faults', 'alice', 'POST', fault)).status).toBe(201);
+    expect((await send('/v1/pets/1', 'alice')).status).toBe(503);
+    expect((await send('/v1/pets/1', 'bob')).status).toBe(200);
+    expect((await send('/__mock/faults', 'bob')).json).toEqual([]);
+    expect((await send('/__mock/presets/empty', 'bob', 'POST')).status).toBe(200);
+    expect(await ids('bob')).toEqual([]);
+    expect(((await send('/__mock/orders', 'bob')).json as unknown[]).length).toBe(0);
+    expect(((await send('/__mock/orders', 'alice')).json as unknown[]).length).toBeGreaterThan(0);
+    expect(await ids()).toEqual(await ids('alice'));
+  });
+
   test('a session shares the seed until it changes something, then holds its own copy', async () => {
     const { m, send } = mock();
     await send('/v1/store/orders', 'reader');
@@ -80,6 +97,25 @@ describe('sessions picked by X-Mock-Session', () => {
     clock.advance(61_000);
     expect((await send('/__mock/sessions')).json).toEqual([]);
     expect(await ids('alice')).toContain(1);
+  });
+
+  test('the sessions list in the order of last use, and only the idle ones expire, when one is used many times in a row', async () => {
+    const { clock, send } = mock({ sessions: { ttlMs: 60_000 } });
+    const listed = async () => ((await send('/__mock/sessions')).json as { id: string }[]).map((s) => s.id);
+    await send('/v1/store/orders', 'a');
+    await send('/v1/store/orders', 'b');
+    await send('/v1/store/orders', 'a');
+    await send('/v1/store/orders', 'a');
+    expect(await listed()).toEqual(['b', 'a']);
+    clock.advance(40_000);
+    await send('/v1/store/orders', 'b');
+    await send('/v1/store/orders', 'b');
+    expect(await listed()).toEqual(['a', 'b']);
+    clock.advance(40_000);
+    expect(await listed()).toEqual(['b']);
+    await send('/v1/store/orders', 'a');
+    clock.advance(40_000);
+    expect(await listed()).toEqual(['a']);
   });
 
   test('sessions still expire after a reset took the clock back past a session’s last use', async () => {

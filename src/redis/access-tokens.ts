@@ -49,11 +49,16 @@ export function redisTokenStore(
       if (reply === 'dropped') throw session?.dropped();
     },
     async expiresAt(token) {
-      const [score] = await Promise.all([
+      const [score, clock] = await Promise.allSettled([
         storeCall(() => client.zScore(key, hash(token))),
         shared.loadClock(),
       ]);
-      return score ?? undefined;
+      if (score.status === 'rejected') throw score.reason;
+      // An unknown token needs no clock, nor a session that still lives (one dropped since this process
+      // last saw it has no document to load: the token is simply unknown).
+      if (score.value === null) return undefined;
+      if (clock.status === 'rejected') throw clock.reason;
+      return score.value;
     },
     async clear() {
       await storeCall(() => client.del(key));

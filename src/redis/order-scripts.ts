@@ -1,4 +1,5 @@
 import { defineLua, type LuaScript } from './connection.ts';
+import { REGISTRY_AFTER_OWN } from './session-scripts.ts';
 
 const lua = (body: string) => defineLua(`${PRELUDE}\n${body}`);
 
@@ -53,16 +54,35 @@ local function own()
   end
 end`;
 
-/** One operation on the orders, for the shared state and for a session (same keys, same replies). */
+/**
+ * One operation on the orders, for the shared state and for a session (same keys, same replies); `entering`
+ * first uses the session in the registry (session-scripts.ts: its keys and arguments follow the operation's),
+ * so that a request in a session is one round trip. It answers what `enter()` answers when that is not
+ * 'live' or 'created', else the operation's reply with the session's "created incarnation" appended.
+ */
 export interface OrderScript {
   readonly shared: LuaScript;
   readonly session: LuaScript;
+  readonly entering: LuaScript;
 }
 
 const orderScript = (body: string): OrderScript => ({
   shared: lua(`${SHARED_GUARD}\n${body}`),
   session: lua(`${SESSION_GUARD}\n${body}`),
+  entering: lua(`${REGISTRY_AFTER_OWN}
+local entered = enter()
+if entered[1] ~= 'live' and entered[1] ~= 'created' then return entered end
+local function operation()
+${SESSION_GUARD}
+${body}
+end
+local reply = operation()
+reply[#reply + 1] = entered[2]
+return reply`),
 });
+
+/** The revision (a session's: the shared state's is read with GET), so that the session's list is one trip. */
+export const revisionScript = orderScript("return {'ok', redis.call('GET', REVISION)}");
 
 export const getScript = orderScript(`local raw = redis.call('HGET', ORDERS, ARGV[1])
 if not raw then return {'not_found'} end
@@ -140,14 +160,13 @@ return {'created', id, ARGV[2]}`);
 
 /** The shared state copies the seed back; a session drops its copy and reads the seed again. */
 export const resetScript: OrderScript = {
+  ...orderScript(`redis.call('DEL', OWN_ORDERS, OWN_IDS, OWN_MAX_ID)
+redis.call('INCR', REVISION)
+return {'ok'}`),
   shared: lua(`${SHARED_GUARD}
 copy(SEED_ORDERS, ORDERS)
 copy(SEED_IDS, IDS)
 copy(SEED_MAX_ID, MAX_ID)
-redis.call('INCR', REVISION)
-return {'ok'}`),
-  session: lua(`${SESSION_GUARD}
-redis.call('DEL', OWN_ORDERS, OWN_IDS, OWN_MAX_ID)
 redis.call('INCR', REVISION)
 return {'ok'}`),
 };

@@ -20,6 +20,7 @@ import {
   type OrderScript,
   replaceScript,
   resetScript,
+  revisionScript,
   shipScript,
   withdrawScript,
 } from './order-scripts.ts';
@@ -42,6 +43,22 @@ export function sessionDropped(id: string) {
   );
 }
 
+/**
+ * How the operations of a session's store use the session in the registry within their own script
+ * (shared-sessions.ts), so that a request in a session is one round trip: the registry's keys and
+ * arguments, what to do when it refuses ('stale': read the clock again, 'full': the 429), and what to do
+ * with the incarnation it found or created.
+ */
+export interface SessionEntry {
+  readonly keys: readonly string[];
+  args(): string[];
+  refused(outcome: string, attempt: number): Promise<void>;
+  entered(incarnation: string): void;
+}
+
+/** The registry's answers that are not an operation's (session-scripts.ts, `enter`). */
+const REFUSALS = new Set(['stale', 'full', 'absent']);
+
 type Reply = [string, ...string[]];
 const UPLOAD_BATCH = 1000;
 
@@ -57,13 +74,15 @@ export class RedisOrderStore implements OrderStore {
   readonly #keys: string[];
   readonly #seed: readonly StoredOrder[];
   /** A session's store runs the session variant of each script, and reseeds through the shared store. */
-  readonly #session: { readonly shared: RedisOrderStore; readonly id: string } | undefined;
+  readonly #session:
+    | { readonly shared: RedisOrderStore; readonly id: string; readonly entry?: SessionEntry }
+    | undefined;
 
   private constructor(
     client: RedisClient,
     prefix: string,
     seed: readonly StoredOrder[],
-    session?: { shared: RedisOrderStore; id: string },
+    session?: { shared: RedisOrderStore; id: string; entry?: SessionEntry },
   ) {
     this.#client = client;
     this.#prefix = prefix;
@@ -86,17 +105,19 @@ export class RedisOrderStore implements OrderStore {
   /**
    * The orders of session `id`, under `sessionPrefix`: this store's seed, read in place until the session's
    * first change, which copies it (COPY, inside the script) to keys of the session's own. The session's
-   * registry creates and expires its keys; once they are gone, every call answers 404 SESSION_NOT_FOUND.
+   * registry creates and expires its keys. With `entry`, every call uses the session in the registry first
+   * (starting it afresh if it went away); without, a call answers 404 SESSION_NOT_FOUND once its keys are gone.
    */
-  session(id: string, sessionPrefix: string): RedisOrderStore {
-    return new RedisOrderStore(this.#client, sessionPrefix, [], { shared: this, id });
+  session(id: string, sessionPrefix: string, entry?: SessionEntry): RedisOrderStore {
+    const session = entry ? { shared: this, id, entry } : { shared: this, id };
+    return new RedisOrderStore(this.#client, sessionPrefix, [], session);
   }
 
   async revision(): Promise<number> {
+    if (this.#session) return Number((await this.#run(revisionScript))[1]);
     const key = this.#keys[3] as string;
     let revision = await storeCall(() => this.#client.get(key));
     if (revision === null) {
-      if (this.#session) throw sessionDropped(this.#session.id);
       await this.#install();
       revision = await storeCall(() => this.#client.get(key));
     }
@@ -146,15 +167,39 @@ export class RedisOrderStore implements OrderStore {
     await this.#run(resetScript);
   }
 
-  /** Runs a script; when the state is gone (a restarted Redis without persistence) reseeds it and retries. */
+  /**
+   * Runs a script (a session's after using the session); when the state is gone (a restarted Redis without
+   * persistence) reseeds it and retries.
+   */
   async #run(script: OrderScript, ...args: string[]): Promise<Reply> {
-    const variant = this.#session ? script.session : script.shared;
-    let reply = (await runScript(this.#client, variant, this.#keys, args)) as Reply;
-    if (reply[0] === 'missing') {
-      await (this.#session?.shared ?? this).#install();
-      reply = (await runScript(this.#client, variant, this.#keys, args)) as Reply;
+    let reseeded = false;
+    for (let attempt = 0; ; attempt++) {
+      const reply = await this.#runOnce(script, args, attempt);
+      if (reply === undefined) continue;
+      if (reply[0] === 'missing' && !reseeded) {
+        reseeded = true;
+        await (this.#session?.shared ?? this).#install();
+        continue;
+      }
+      if (reply[0] === 'dropped') throw sessionDropped(this.#session?.id ?? '');
+      return reply;
     }
-    if (reply[0] === 'dropped') throw sessionDropped(this.#session?.id ?? '');
+  }
+
+  /** One run of the script; undefined when the registry asked to run it again (the clock moved). */
+  async #runOnce(script: OrderScript, args: string[], attempt: number): Promise<Reply | undefined> {
+    const entry = this.#session?.entry;
+    if (!entry) {
+      const variant = this.#session ? script.session : script.shared;
+      return (await runScript(this.#client, variant, this.#keys, args)) as Reply;
+    }
+    const keys = [...this.#keys, ...entry.keys];
+    const reply = (await runScript(this.#client, script.entering, keys, [...args, ...entry.args()])) as Reply;
+    if (REFUSALS.has(reply[0])) {
+      await entry.refused(reply[0], attempt);
+      return undefined;
+    }
+    entry.entered(reply.pop() as string);
     return reply;
   }
 

@@ -22,11 +22,13 @@ export const SESSION_KEYS = [
  * the scripts name the keys of the sessions they drop themselves (a single Redis, not a cluster).
  * ARGV[2] and ARGV[3] are the mock's clock now and the TTL, ARGV[4] the default document's version the
  * caller read that clock from: when another replica changed it since, the script answers {'stale'} and the
- * caller reads the clock again.
+ * caller reads the clock again. A script that also works on a session's orders gets the registry's keys
+ * and arguments after its own (`registryAt` names where they start).
  */
-const PRELUDE = `
-local USED, CREATED, NEXT, CLOCK_VERSION = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
-local PREFIX = ARGV[1]
+const registryAt = (keyOffset: string, argOffset: string) => `
+local RK, RA = ${keyOffset}, ${argOffset}
+local USED, CREATED, NEXT, CLOCK_VERSION = KEYS[RK + 1], KEYS[RK + 2], KEYS[RK + 3], KEYS[RK + 4]
+local PREFIX, NOW, TTL, CLOCK_READ = ARGV[RA + 1], ARGV[RA + 2], ARGV[RA + 3], ARGV[RA + 4]
 local SUFFIXES = {'${SESSION_KEYS.join("', '")}'}
 local function key(id, suffix) return PREFIX .. ':session:' .. id .. ':' .. suffix end
 local function alive(id) return redis.call('EXISTS', key(id, 'revision')) == 1 end
@@ -39,15 +41,15 @@ local function drop(id)
 end
 local function stale()
   local version = redis.call('GET', CLOCK_VERSION)
-  return version and version ~= ARGV[4]
+  return version and version ~= CLOCK_READ
 end
 -- Drops the sessions idle longer than the TTL on the mock's clock (now - last use > TTL). A last use later
 -- than the clock (a reset took it back) counts as now, as in memory.
 local function expire()
-  for _, id in ipairs(redis.call('ZRANGEBYSCORE', USED, '(' .. ARGV[2], '+inf')) do
-    redis.call('ZADD', USED, ARGV[2], id)
+  for _, id in ipairs(redis.call('ZRANGEBYSCORE', USED, '(' .. NOW, '+inf')) do
+    redis.call('ZADD', USED, NOW, id)
   end
-  local bound = string.format('%.0f', tonumber(ARGV[2]) - tonumber(ARGV[3]))
+  local bound = string.format('%.0f', tonumber(NOW) - tonumber(TTL))
   for _, id in ipairs(redis.call('ZRANGEBYSCORE', USED, '-inf', '(' .. bound)) do drop(id) end
 end
 -- Forgets the sessions whose keys Redis reclaimed (their expiry): they are no longer live.
@@ -55,37 +57,47 @@ local function collect()
   for _, id in ipairs(redis.call('ZRANGE', USED, 0, -1)) do
     if not alive(id) then drop(id) end
   end
+end
+-- Uses session ARGV[RA + 5] (creating it if needed, unless ARGV[RA + 8] is 'find'): ARGV[RA + 6] is
+-- --max-sessions, ARGV[RA + 7] the keys' expiry in ms. See useScript for the answers.
+local function enter()
+  if stale() then return {'stale'} end
+  expire()
+  local id, max, expiry = ARGV[RA + 5], tonumber(ARGV[RA + 6]), ARGV[RA + 7]
+  local created = redis.call('HGET', CREATED, id)
+  if created and alive(id) then
+    redis.call('ZADD', USED, NOW, id)
+    for _, suffix in ipairs(SUFFIXES) do redis.call('PEXPIRE', key(id, suffix), expiry) end
+    return {'live', created}
+  end
+  if created then drop(id) end
+  if ARGV[RA + 8] == 'find' then return {'absent'} end
+  if redis.call('ZCARD', USED) >= max then
+    collect()
+    if redis.call('ZCARD', USED) >= max then return {'full'} end
+  end
+  created = NOW .. ' ' .. redis.call('INCR', NEXT)
+  redis.call('HSET', CREATED, id, created)
+  redis.call('ZADD', USED, NOW, id)
+  redis.call('SET', key(id, 'revision'), 0, 'PX', expiry)
+  return {'created', created}
 end`;
 
-const lua = (body: string) => defineLua(`${PRELUDE}\n${body}`);
+/**
+ * What a script working on a session's orders runs first, so that a request in a session is one round trip:
+ * its keys and arguments end with the registry's (KEYS: the four above; ARGV: the four above and the four of
+ * `enter`). `enter()` answers as useScript does.
+ */
+export const REGISTRY_AFTER_OWN = registryAt('#KEYS - 4', '#ARGV - 8');
+
+const lua = (body: string) => defineLua(`${registryAt('0', '0')}\n${body}`);
 
 /**
- * Uses session ARGV[5] (creating it if needed, unless ARGV[8] is 'find'): ARGV[6] is --max-sessions, ARGV[7]
- * the keys' expiry in ms. Answers {'live', created} or {'created', created} ("created incarnation": a new
- * value means a new session, so replicas drop what they kept of an older one), {'absent'} (not live, and
+ * Uses a session (see `enter`). Answers {'live', created} or {'created', created} ("created incarnation": a
+ * new value means a new session, so replicas drop what they kept of an older one), {'absent'} (not live, and
  * 'find'), {'full'} (the 429) or {'stale'}.
  */
-export const useScript = lua(`
-if stale() then return {'stale'} end
-expire()
-local id, max, expiry = ARGV[5], tonumber(ARGV[6]), ARGV[7]
-local created = redis.call('HGET', CREATED, id)
-if created and alive(id) then
-  redis.call('ZADD', USED, ARGV[2], id)
-  for _, suffix in ipairs(SUFFIXES) do redis.call('PEXPIRE', key(id, suffix), expiry) end
-  return {'live', created}
-end
-if created then drop(id) end
-if ARGV[8] == 'find' then return {'absent'} end
-if redis.call('ZCARD', USED) >= max then
-  collect()
-  if redis.call('ZCARD', USED) >= max then return {'full'} end
-end
-created = ARGV[2] .. ' ' .. redis.call('INCR', NEXT)
-redis.call('HSET', CREATED, id, created)
-redis.call('ZADD', USED, ARGV[2], id)
-redis.call('SET', key(id, 'revision'), 0, 'PX', expiry)
-return {'created', created}`);
+export const useScript = lua('return enter()');
 
 /** The live sessions, oldest use first: id, last use, "created incarnation", 1 if it copied the orders. */
 export const listScript = lua(`

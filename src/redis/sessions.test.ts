@@ -118,6 +118,17 @@ describe.skipIf(!hasRedis)('sessions on a mock whose state is in Redis (--store)
     expect(await listed(one, 'A')).toContain(PENDING_ID); // starts again from the seed
   });
 
+  test('a session dropped through another replica starts afresh at the next request of one that knew it', async () => {
+    const [one, two] = await pair('dropped-elsewhere');
+    expect((await send(one, 'DELETE', `/v1/store/orders/${PENDING_ID}`, 'A')).status).toBe(204);
+    expect((await send(two, 'DELETE', '/__mock/sessions/A')).status).toBe(204);
+    expect(await listed(one, 'A')).toContain(PENDING_ID);
+    expect((await send(one, 'DELETE', `/v1/store/orders/${PENDING_ID}`, 'A')).status).toBe(204);
+    expect(await sessionIds(two)).toEqual(['A']);
+    expect(await listed(two, 'A')).not.toContain(PENDING_ID);
+    expect(await listed(two)).toContain(PENDING_ID);
+  });
+
   test('the request journal of a session is per replica, as the default one is', async () => {
     const [one, two] = await pair('journal');
     await send(one, 'DELETE', `/v1/store/orders/${PENDING_ID}`, 'A');

@@ -28,6 +28,16 @@ export interface DocumentSlot {
   readonly start: () => number;
   /** Settled once the default state's document was installed (before its first request is answered). */
   installed?: Promise<void>;
+  /** A session's use in the registry by a request that used no order (shared-sessions.ts). */
+  entry?: RequestEntry;
+}
+
+/** How a request in a session uses it when none of its orders' scripts did (each of those uses it too). */
+export interface RequestEntry {
+  /** Called as the request starts: it will use the session itself. */
+  claim(): void;
+  /** Uses the session, for a request that ran no script of its orders. */
+  use(): Promise<void>;
 }
 
 /** One request's view of the state: loaded on first use, written back (if changed) when the request ends. */
@@ -37,6 +47,8 @@ interface Transaction {
   loading?: Promise<Copy>;
   /** Set once loaded, for the clock, which is read synchronously. */
   loaded?: Copy;
+  /** Whether a script of the session's orders used the session during this request. */
+  entered?: boolean;
 }
 
 /** A request's own copy of the document: the simulation's store and the mock's clock. */
@@ -103,7 +115,7 @@ export function createSharedDashboard(
       const found = await slot.document.load(slot.cached?.version ?? '');
       if (found === undefined) {
         // A new session, or a restarted Redis without the state: the first replica to notice seeds it.
-        await run(slot, 'nx', async () => slot.simulation?.reset(), true);
+        await attempt(slot, 'nx', async () => slot.simulation?.reset(), true, { done: true });
         continue;
       }
       const { version, text = slot.cached?.text as string } = found;
@@ -118,8 +130,26 @@ export function createSharedDashboard(
     slot.cached = { version, text, clock: clockAt(parsed.clock.start, parsed.clock.offset) };
   }
 
-  /** Runs `work` as a transaction on the slot's document; `eager` loads it first, for work that reads the clock. */
+  /**
+   * Runs `work` as a transaction on the slot's document; `eager` loads it first, for work that reads the
+   * clock. A request in a session that ran no script of its orders uses the session at its end.
+   */
   async function run<T>(slot: DocumentSlot, mode: Mode, work: () => Promise<T>, eager: boolean): Promise<T> {
+    const entered = { done: slot.entry === undefined };
+    try {
+      return await attempt(slot, mode, work, eager, entered);
+    } finally {
+      if (!entered.done) await slot.entry?.use();
+    }
+  }
+
+  async function attempt<T>(
+    slot: DocumentSlot,
+    mode: Mode,
+    work: () => Promise<T>,
+    eager: boolean,
+    entered: { done: boolean },
+  ): Promise<T> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const transaction: Transaction = { slot, mode };
       let outcome: { value: T } | { error: unknown };
@@ -132,6 +162,7 @@ export function createSharedDashboard(
       } catch (error) {
         outcome = { error };
       }
+      entered.done ||= transaction.entered === true;
       // What a request changed before it failed stays changed, as with the in-memory store.
       if (mode === 'read' || !transaction.loading || (await commit(slot, mode, await transaction.loading))) {
         if ('error' in outcome) throw outcome.error;
@@ -194,6 +225,11 @@ export function createSharedDashboard(
     clock,
     /** The mock's clock now, and the version of the default document it was read from ('' if none seen). */
     mockNow: () => ({ now: mockClock().now(), version: main.cached?.version ?? '' }),
+    /** Notes that a script of the session's orders used the session in the running request. */
+    noteEntered(): void {
+      const transaction = transactions.getStore();
+      if (transaction) transaction.entered = true;
+    },
     /** Loads the running request's copy of its state's document, so that the clock it reads is the shared one. */
     async loadClock(): Promise<void> {
       await current();
@@ -238,6 +274,7 @@ export function createSharedDashboard(
      */
     run<T>(request: MockRequest | undefined, state: MockState, work: () => Promise<T>): Promise<T> {
       const slot = sessionSlots.get(state) ?? adopt(state);
+      slot.entry?.claim();
       if (request === undefined) return run(slot, 'force', work, true);
       const own = request.path.startsWith('/__');
       // The orders' hot path reads no clock but the journal's (the last one this process saw): no load.

@@ -8,7 +8,7 @@ import {
 import type { MockState, SessionParts } from '../mock/state.ts';
 import { redisTokenStore } from './access-tokens.ts';
 import { type LuaScript, type RedisClient, runScript, storeUnavailable } from './connection.ts';
-import { type RedisOrderStore, sessionDropped } from './order-store.ts';
+import { type RedisOrderStore, type SessionEntry, sessionDropped } from './order-store.ts';
 import { dropScript, listScript, useScript } from './session-scripts.ts';
 import type { DocumentSlot, SharedDashboard } from './shared-dashboard.ts';
 
@@ -17,6 +17,8 @@ interface Local {
   readonly incarnation: string;
   readonly state: MockState;
   readonly slot: DocumentSlot;
+  /** Lookups answered from here that no request has claimed yet (see #enter). */
+  unclaimed: number;
 }
 
 /** How often a call runs again after another replica moved the mock's clock under it. */
@@ -60,15 +62,26 @@ export class RedisSessions implements SessionDirectory<MockState> {
     this.#expiryMs = Math.max(2 * parts.limits.ttlMs, 1000);
   }
 
+  /**
+   * The session's state here. A session this process knows costs no round trip: the request uses it in the
+   * registry with its first script of the session's orders (SessionEntry), or at its end if it ran none
+   * (the slot's RequestEntry); a lookup that no request claims (a request forwarded upstream) uses it at once.
+   */
   async #enter(id: string, create: boolean): Promise<Local | undefined> {
     checkSessionId(id);
-    const [outcome, created] = await this.#run(
-      useScript,
-      id,
-      String(this.limits.maxSessions),
-      String(this.#expiryMs),
-      create ? 'create' : 'find',
-    );
+    const known = this.#local.get(id);
+    if (known) {
+      this.#local.delete(id);
+      this.#local.set(id, known);
+      known.unclaimed++;
+      setImmediate(() => {
+        if (known.unclaimed === 0) return;
+        known.unclaimed--;
+        this.#use(id).catch(() => {}); // a lost Redis is the next request's 503
+      });
+      return known;
+    }
+    const [outcome, created] = await this.#run(useScript, ...this.#entering(id, create ? 'create' : 'find'));
     if (outcome === 'full') throw tooManySessions(this.limits);
     if (outcome === 'absent') return undefined;
     const incarnation = created as string;
@@ -117,16 +130,62 @@ export class RedisSessions implements SessionDirectory<MockState> {
     return sessions;
   }
 
+  /** useScript's arguments after the registry's own: the session, the bound, the keys' expiry, the mode. */
+  #entering(id: string, mode: 'create' | 'find'): string[] {
+    return [id, String(this.limits.maxSessions), String(this.#expiryMs), mode];
+  }
+
+  /** Uses a session this process knows, for a request that used none of its orders; forgets it if it changed. */
+  async #use(id: string): Promise<void> {
+    const [outcome, created] = await this.#run(useScript, ...this.#entering(id, 'find'));
+    if (outcome !== 'live' || this.#local.get(id)?.incarnation !== created) this.#local.delete(id);
+  }
+
+  /** How the scripts of a session's orders use the session first (a new one if it went away meanwhile). */
+  #entry(id: string): SessionEntry {
+    return {
+      keys: this.#keys,
+      args: () => {
+        // Sent, the script uses the session even if its answer never comes: the request's end need not.
+        this.#shared.noteEntered();
+        return [...this.#registryArguments(), ...this.#entering(id, 'create')];
+      },
+      refused: async (outcome, attempt) => {
+        if (outcome === 'full') throw tooManySessions(this.limits);
+        if (outcome !== 'stale' || attempt + 1 >= MAX_ATTEMPTS) throw storeUnavailable();
+        await this.#shared.refresh();
+      },
+      entered: (incarnation) => {
+        // Another replica dropped it, or it expired, and this request started it afresh: what this process
+        // kept of the old one goes, and its next request builds the new one.
+        if (this.#local.get(id)?.incarnation !== incarnation) this.#local.delete(id);
+      },
+    };
+  }
+
+  /** The registry's first arguments: the prefix, the mock's clock now, the TTL, the clock's version. */
+  #registryArguments(): string[] {
+    const { now, version } = this.#shared.mockNow();
+    return [this.#prefix, String(now), String(this.limits.ttlMs), version];
+  }
+
   /** A session's state in this process: its orders and document under `P:session:<id>`. */
   #build(id: string, incarnation: string): Local {
     const sessionPrefix = `${this.#prefix}:session:${id}`;
-    const store = this.#orders.session(id, sessionPrefix);
+    const store = this.#orders.session(id, sessionPrefix, this.#entry(id));
     const alive = { aliveKey: `${sessionPrefix}:revision`, dropped: () => sessionDropped(id) };
     const tokens = redisTokenStore(this.#client, sessionPrefix, this.#shared, alive);
     const built = this.#shared.session(sessionPrefix, alive, () =>
       this.#parts.build(store, this.#shared.clock, id, tokens),
     );
-    return { incarnation, ...built };
+    const local: Local = { incarnation, ...built, unclaimed: 0 };
+    built.slot.entry = {
+      claim: () => {
+        if (local.unclaimed > 0) local.unclaimed--;
+      },
+      use: () => this.#use(id),
+    };
+    return local;
   }
 
   /** Lets go of what this process kept of sessions that are no longer live (dropped through another replica). */
@@ -138,8 +197,7 @@ export class RedisSessions implements SessionDirectory<MockState> {
   /** Runs a registry script on the mock's clock now, reading the clock again if another replica moved it. */
   async #run(script: LuaScript, ...args: string[]): Promise<unknown[]> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const { now, version } = this.#shared.mockNow();
-      const base = [this.#prefix, String(now), String(this.limits.ttlMs), version];
+      const base = this.#registryArguments();
       const reply = (await runScript(this.#client, script, this.#keys, [...base, ...args])) as unknown[];
       if (reply[0] !== 'stale') return reply;
       await this.#shared.refresh();

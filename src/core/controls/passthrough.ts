@@ -34,6 +34,24 @@ function isOwnPath(path: string): boolean {
   return path === '/oauth/token' || path.startsWith('/oauth/token/');
 }
 
+/** The spec's operations compiled once for every state (the default one and each session's). */
+const compiledOperations = new WeakMap<
+  readonly SpecOperation[],
+  { readonly matcher: OperationMatcher; readonly documented: readonly string[] }
+>();
+
+function compiled(operations: readonly SpecOperation[]) {
+  let found = compiledOperations.get(operations);
+  if (found === undefined) {
+    found = {
+      matcher: operationMatcher(operations),
+      documented: operations.map((operation) => operation.operationId),
+    };
+    compiledOperations.set(operations, found);
+  }
+  return found;
+}
+
 /**
  * Partial mocking, for one state (the default one or a session's): with an upstream, a request the mock
  * does not answer (no operation of the spec has its method and path, under the base path or elsewhere) goes
@@ -58,8 +76,7 @@ export class PassthroughControls {
   ) {
     this.#upstream = options?.upstream;
     this.#basePath = basePath;
-    this.#matcher = operationMatcher(operations);
-    this.#documented = operations.map((operation) => operation.operationId);
+    ({ matcher: this.#matcher, documented: this.#documented } = compiled(operations));
     this.#owned = owned;
     this.#start = this.#checked(options?.operations ?? []);
     this.#operations = new Set(this.#start);

@@ -132,6 +132,10 @@ export class SessionRegistry<State> implements SessionDirectory<State> {
   readonly #clock: Clock;
   /** The latest last use: a clock reading below it means the clock went back. */
   #latest = Number.NEGATIVE_INFINITY;
+  /** At most the oldest last use of a live session (what expires first): none expired while it is recent. */
+  #oldestUse = Number.POSITIVE_INFINITY;
+  /** The id last in the use order (the most recently used), if it lives. */
+  #newest: string | undefined;
   readonly limits: SessionLimits;
 
   constructor(
@@ -156,20 +160,26 @@ export class SessionRegistry<State> implements SessionDirectory<State> {
   }
 
   #enter(id: string, create: boolean): State | undefined {
-    checkSessionId(id);
     const now = this.#clock.now();
     this.#expire(now);
     const live = this.#live.get(id);
     if (live) {
       live.lastUsed = now;
-      this.#live.delete(id);
-      this.#live.set(id, live);
+      // A live id was checked when its session was made; one used again in a row is already the newest.
+      if (this.#newest !== id) {
+        this.#live.delete(id);
+        this.#live.set(id, live);
+        this.#newest = id;
+      }
       return live.state;
     }
+    checkSessionId(id);
     if (!create) return undefined;
     if (this.#live.size >= this.limits.maxSessions) throw tooManySessions(this.limits);
     const state = this.#build(id);
     this.#live.set(id, { state, created: now, lastUsed: now });
+    this.#newest = id;
+    this.#oldestUse = Math.min(this.#oldestUse, now);
     return state;
   }
 
@@ -191,12 +201,19 @@ export class SessionRegistry<State> implements SessionDirectory<State> {
   #expire(now: number): void {
     if (now < this.#latest) {
       for (const live of this.#live.values()) live.lastUsed = Math.min(live.lastUsed, now);
+      this.#oldestUse = Math.min(this.#oldestUse, now);
     }
     this.#latest = now;
+    // Nothing can have expired yet: no walk over the sessions (an iterator) on a request's way.
+    if (now - this.#oldestUse <= this.limits.ttlMs) return;
     for (const [id, live] of this.#live) {
-      if (now - live.lastUsed <= this.limits.ttlMs) return;
+      if (now - live.lastUsed <= this.limits.ttlMs) {
+        this.#oldestUse = live.lastUsed;
+        return;
+      }
       this.#live.delete(id);
     }
+    this.#oldestUse = Number.POSITIVE_INFINITY;
   }
 }
 

@@ -13,17 +13,22 @@ export type ParamKeys<Path extends string> = Path extends `${string}:${infer Nam
 /** A route's parameters, percent-decoded; a parameter never matches an empty segment. */
 export type Params<Path extends string> = { readonly [Name in ParamKeys<Path>]: string };
 
-export type Action<Path extends string = string> = (
+/**
+ * What a route does. `context` is what the router's `dispatch` was given: the state a router built once
+ * answers for (the admin API's, shared by every session), undefined for a router built per state.
+ */
+export type Action<Path extends string = string, Context = unknown> = (
   request: MockRequest,
   params: Params<Path>,
+  context: Context,
 ) => MockResponse | Promise<MockResponse>;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A path such as `/store/orders/:id` and the action of each method it answers. */
-export interface Route {
+export interface Route<Context = unknown> {
   readonly path: string;
-  readonly methods: Readonly<Partial<Record<Method, Action<never>>>>;
+  readonly methods: Readonly<Partial<Record<Method, Action<never, Context>>>>;
 }
 
 /** A route whose actions' parameters are typed from `path`. */
@@ -34,8 +39,16 @@ export function route<const Path extends string>(
   return { path, methods: methods as Route['methods'] };
 }
 
-interface CompiledRoute {
-  readonly route: Route;
+/** `route` for a router whose actions take a context: `const adminRoute = routeWith<AdminState>()`. */
+export function routeWith<Context>() {
+  return <const Path extends string>(
+    path: Path,
+    methods: Readonly<Partial<Record<Method, NoInfer<Action<Path, Context>>>>>,
+  ): Route<Context> => ({ path, methods: methods as Route<Context>['methods'] });
+}
+
+interface CompiledRoute<Context = unknown> {
+  readonly route: Route<Context>;
   readonly segments: readonly string[];
   /** The parameter's name at each `:param` segment, undefined elsewhere (sliced once, not per request). */
   readonly names: readonly (string | undefined)[];
@@ -56,12 +69,12 @@ export interface RouterOptions {
  * 405 with `Allow` (RFC 9110 §15.5.6); HEAD is answered as GET (RFC 9110 §9.3.2; the adapters drop the
  * body); an unknown path is a 404 `NOT_FOUND`.
  */
-export class Router {
-  readonly #routes: readonly CompiledRoute[];
-  readonly #static = new Map<string, CompiledRoute>();
+export class Router<Context = undefined> {
+  readonly #routes: readonly CompiledRoute<Context>[];
+  readonly #static = new Map<string, CompiledRoute<Context>>();
   readonly #spec: string | undefined;
 
-  constructor(routes: readonly Route[], options: RouterOptions = {}) {
+  constructor(routes: readonly Route<Context>[], options: RouterOptions = {}) {
     this.#spec = options.spec;
     this.#routes = routes.map((route) => {
       const methods: string[] = Object.keys(route.methods);
@@ -94,27 +107,31 @@ export class Router {
     );
   }
 
-  /** Answers `request`, whose path below the plane's prefix is `path`. */
-  /** The action's answer: a response at once where it has one (the cached order list), else a promise. */
-  dispatch(request: MockRequest, path: string): MockResponse | Promise<MockResponse> {
+  /**
+   * Answers `request`, whose path below the plane's prefix is `path`, for `context` (the state a shared
+   * router answers for). The action's answer: a response at once where it has one (the cached order list),
+   * else a promise.
+   */
+  dispatch(request: MockRequest, path: string, context?: Context): MockResponse | Promise<MockResponse> {
     const known = this.#static.get(path);
-    if (known) return run(known, request, NO_PARAMS);
+    if (known) return run(known, request, NO_PARAMS, context);
     for (const compiled of this.#routes) {
       const params = match(compiled, path);
-      if (params !== undefined) return run(compiled, request, params);
+      if (params !== undefined) return run(compiled, request, params, context);
     }
     const where = this.#spec === undefined ? '' : `; see ${this.#spec}`;
     throw coreError('NOT_FOUND', `No resource at ${truncate(request.path)}${where}.`);
   }
 }
 
-function run(
-  compiled: CompiledRoute,
+function run<Context>(
+  compiled: CompiledRoute<Context>,
   request: MockRequest,
   params: object,
+  context: Context | undefined,
 ): MockResponse | Promise<MockResponse> {
   const method = request.method === 'HEAD' ? 'GET' : request.method;
-  const action = compiled.route.methods[method as Method] as Action | undefined;
+  const action = compiled.route.methods[method as Method] as Action<string, unknown> | undefined;
   if (!action) {
     throw coreError(
       'METHOD_NOT_ALLOWED',
@@ -122,7 +139,7 @@ function run(
       { allow: compiled.allow },
     );
   }
-  return action(request, params as Params<string>);
+  return action(request, params as Params<string>, context);
 }
 
 /**
@@ -130,7 +147,7 @@ function run(
  * than splitting it, so a match costs the parameters' object and strings, and a miss nothing.
  */
 function match(
-  { segments: pattern, names }: CompiledRoute,
+  { segments: pattern, names }: Pick<CompiledRoute, 'segments' | 'names'>,
   path: string,
 ): Record<string, string> | undefined {
   let params: Record<string, string> | undefined;

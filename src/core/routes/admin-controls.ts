@@ -6,7 +6,7 @@ import type { TrafficControls } from '../controls/traffic.ts';
 import { readJsonBody } from '../http/body.ts';
 import { coreError } from '../http/errors.ts';
 import { jsonBody, type ResponseKit } from '../http/responses.ts';
-import { type Route, route } from '../http/router.ts';
+import { type Route, routeWith } from '../http/router.ts';
 import { truncate } from '../http/text.ts';
 import { bodyExamples, requestBodies } from './admin-bodies.generated.ts';
 
@@ -19,44 +19,47 @@ export interface ControlDependencies {
   readonly passthrough: PassthroughControls;
 }
 
+const route = routeWith<ControlDependencies>();
+const json = (kit: ResponseKit, status: number, value: unknown) => kit.json(status, jsonBody(value));
+
 /**
  * The controls a frontend developer reaches for (spec/mock-admin.openapi.yaml): journal queries, fault
- * rules, latency, presets and what goes upstream. They change one mock's state, which its `reset()` clears.
+ * rules, latency, presets and what goes upstream. They change the state they are dispatched for (one
+ * mock's or one session's), which its `reset()` clears.
  */
-export function controlRoutes({ journal, kit, traffic, presets, passthrough }: ControlDependencies): Route[] {
-  const json = (status: number, value: unknown) => kit.json(status, jsonBody(value));
-
+export function controlRoutes(): Route<ControlDependencies>[] {
   return [
     route('/requests', {
-      GET: async (request) => {
+      GET: async (request, _params, { journal, kit }) => {
         const query = parseJournalQuery(request.query);
         return journalFormat(request.query) === 'har'
-          ? json(200, journal.toHar(query))
-          : json(200, journal.find(query));
+          ? json(kit, 200, journal.toHar(query))
+          : json(kit, 200, journal.find(query));
       },
-      DELETE: async () => {
+      DELETE: async (_request, _params, { journal, kit }) => {
         journal.clear();
         return kit.noContent;
       },
     }),
     route('/requests/count', {
-      GET: async (request) => json(200, { count: journal.find(parseJournalQuery(request.query)).length }),
+      GET: async (request, _params, { journal, kit }) =>
+        json(kit, 200, { count: journal.find(parseJournalQuery(request.query)).length }),
     }),
     route('/faults', {
-      GET: async () => json(200, traffic.faults()),
-      POST: async (request) => {
+      GET: async (_request, _params, { traffic, kit }) => json(kit, 200, traffic.faults()),
+      POST: async (request, _params, { traffic, kit }) => {
         const input = readJsonBody(request, requestBodies.adminAddFault, {
           example: bodyExamples.adminAddFault,
         });
-        return json(201, traffic.addFault(input));
+        return json(kit, 201, traffic.addFault(input));
       },
-      DELETE: async () => {
+      DELETE: async (_request, _params, { traffic, kit }) => {
         traffic.clearFaults();
         return kit.noContent;
       },
     }),
     route('/faults/:id', {
-      DELETE: async (_request, { id }) => {
+      DELETE: async (_request, { id }, { traffic, kit }) => {
         if (!traffic.removeFault(id)) {
           throw coreError(
             'FAULT_NOT_FOUND',
@@ -67,34 +70,38 @@ export function controlRoutes({ journal, kit, traffic, presets, passthrough }: C
       },
     }),
     route('/latency', {
-      GET: async () => json(200, traffic.latency()),
-      PUT: async (request) => {
+      GET: async (_request, _params, { traffic, kit }) => json(kit, 200, traffic.latency()),
+      PUT: async (request, _params, { traffic, kit }) => {
         const settings = readJsonBody(request, requestBodies.adminSetLatency, {
           example: bodyExamples.adminSetLatency,
         });
         traffic.setLatency(settings);
-        return json(200, traffic.latency());
+        return json(kit, 200, traffic.latency());
       },
     }),
     route('/passthrough', {
-      GET: async () => json(200, passthrough.settings()),
-      PUT: async (request) => {
+      GET: async (_request, _params, { passthrough, kit }) => json(kit, 200, passthrough.settings()),
+      PUT: async (request, _params, { passthrough, kit }) => {
         const { operations } = readJsonBody(request, requestBodies.adminSetPassthrough, {
           example: bodyExamples.adminSetPassthrough,
         });
-        return json(200, passthrough.set(operations));
+        return json(kit, 200, passthrough.set(operations));
       },
     }),
-    route('/presets', { GET: async () => json(200, presets().map(describePreset)) }),
+    route('/presets', {
+      GET: async (_request, _params, { presets, kit }) => json(kit, 200, presets().map(describePreset)),
+    }),
     route('/presets/:name', {
-      POST: async (_request, { name }) =>
-        json(200, { preset: describePreset(await applyPreset(presets(), name)) }),
+      POST: async (_request, { name }, { presets, kit }) =>
+        json(kit, 200, { preset: describePreset(await applyPreset(presets(), name)) }),
     }),
     // The paths of before presets were named so (deprecated in spec/mock-admin.openapi.yaml), answering as then.
-    route('/scenarios', { GET: async () => json(200, presets().map(describePreset)) }),
+    route('/scenarios', {
+      GET: async (_request, _params, { presets, kit }) => json(kit, 200, presets().map(describePreset)),
+    }),
     route('/scenarios/:name', {
-      POST: async (_request, { name }) =>
-        json(200, { scenario: describePreset(await applyPreset(presets(), name)) }),
+      POST: async (_request, { name }, { presets, kit }) =>
+        json(kit, 200, { scenario: describePreset(await applyPreset(presets(), name)) }),
     }),
   ];
 }

@@ -16,24 +16,37 @@ export interface Deprecation {
   readonly sunsetAt: number;
 }
 
-/**
- * The deprecated GET /pets/{petId}: it answers normally until its sunset (RFC 9745 §5) with `Deprecation`,
- * `Sunset` and `Link`, then 410 Gone. Authentication applies as everywhere; it runs before this route.
- */
-export function petRoutes(
-  pets: readonly Pet[],
-  deprecation: Deprecation,
-  kit: ResponseKit,
-  clock: Clock,
-): Route[] {
+/** The pets' answers and the deprecation's headers, built once per mock and shared by its sessions. */
+export interface PetCatalogue {
+  readonly deprecation: Deprecation;
+  readonly deprecationHeaders: Readonly<Record<string, string>> & { readonly sunset: string };
+  /** The headers of a 200. */
+  readonly ok: Readonly<Record<string, string>>;
+  readonly bodies: ReadonlyMap<string, ResponseBody>;
+}
+
+export function petCatalogue(pets: readonly Pet[], deprecation: Deprecation, kit: ResponseKit): PetCatalogue {
   const link = `<${DEPRECATION_NOTICE_PATH}>; rel="deprecation"; type="text/html", <${DEPRECATION_NOTICE_PATH}>; rel="sunset"; type="text/html"`;
   const deprecationHeaders = {
     deprecation: `@${Math.floor(deprecation.deprecatedAt / 1000)}`,
     sunset: new Date(deprecation.sunsetAt).toUTCString(),
     link,
   };
-  const ok = { ...kit.jsonHeaders, ...deprecationHeaders };
-  const bodies = new Map<string, ResponseBody>(pets.map((pet) => [pet.id, petBody(pet)]));
+  return {
+    deprecation,
+    deprecationHeaders,
+    ok: { ...kit.jsonHeaders, ...deprecationHeaders },
+    bodies: new Map<string, ResponseBody>(pets.map((pet) => [pet.id, petBody(pet)])),
+  };
+}
+
+/**
+ * The deprecated GET /pets/{petId}: it answers normally until its sunset (RFC 9745 §5) with `Deprecation`,
+ * `Sunset` and `Link`, then 410 Gone, on the clock of the state it serves. Authentication applies as
+ * everywhere; it runs before this route.
+ */
+export function petRoutes(catalogue: PetCatalogue, clock: Clock): Route[] {
+  const { deprecation, deprecationHeaders, ok, bodies } = catalogue;
 
   async function getPetById(_request: unknown, { id: rawId }: Params<'/:id'>): Promise<MockResponse> {
     if (clock.now() >= deprecation.sunsetAt) {

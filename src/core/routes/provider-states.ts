@@ -2,7 +2,7 @@ import type { MockClock } from '../controls/clock.ts';
 import { readJsonBody } from '../http/body.ts';
 import { coreError } from '../http/errors.ts';
 import { jsonBody, type ResponseKit } from '../http/responses.ts';
-import { type Route, route } from '../http/router.ts';
+import { type Route, routeWith } from '../http/router.ts';
 import { truncate } from '../http/text.ts';
 import { parseId } from '../orders/ids.ts';
 import { parseOrderSeed } from '../orders/order-input.ts';
@@ -20,23 +20,23 @@ const known = Object.keys(STATES)
   .map((state) => `"${state}"`)
   .join(', ');
 
+export interface ProviderStateDependencies {
+  readonly store: OrderStore;
+  readonly kit: ResponseKit;
+  readonly clock: MockClock;
+}
+
+const route = routeWith<ProviderStateDependencies>();
+
 /**
  * `POST /__mock/provider-states`: Pact's provider-state protocol (spec/mock-admin.openapi.yaml), so that the
  * conformance suite's `--state-url` or a Pact verifier gets the orders it needs from the mock, through the store
  * (and so in the session the request names).
  */
-export function providerStateRoutes({
-  store,
-  kit,
-  clock,
-}: {
-  store: OrderStore;
-  kit: ResponseKit;
-  clock: MockClock;
-}): Route[] {
+export function providerStateRoutes(): Route<ProviderStateDependencies>[] {
   return [
     route('/provider-states', {
-      POST: async (request) => {
+      POST: async (request, _params, { store, kit, clock }) => {
         const change = readJsonBody(request, requestBodies.adminProviderState, {
           example: bodyExamples.adminProviderState,
         });
