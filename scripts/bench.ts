@@ -8,9 +8,10 @@
  * The bench is a list of sections (SECTIONS below), each returning table rows; add one there.
  *
  * Usage: npm run bench -- [--smoke] [--seconds 3] [--rounds 5] [--connections 10] [--large 100000]
- *        [--huge 1000000] [--only list-25,unauthorized,...] [--no-prism] [--no-pin] [--startup-runs 7]
- *        [--server dist|source] [--profile] [--out reports] [--no-docs]
+ *        [--huge 1000000] [--proxy-exchanges 1000000] [--only list-25,unauthorized,...] [--no-prism]
+ *        [--no-pin] [--startup-runs 7] [--server dist|source] [--profile] [--out reports] [--no-docs]
  */
+
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, platform, release, totalmem } from 'node:os';
@@ -53,6 +54,7 @@ import {
   stopAll,
   waitForStatus,
 } from './bench-processes.ts';
+import { proxyMemory } from './bench-proxy-memory.ts';
 import { type RoundTrips, replicasBench, replicasMarkdown } from './bench-replicas.ts';
 import { type BenchResults, fixed, type Goal, type LoadResult, markdown, type Row } from './bench-report.ts';
 import { sessionLines, sessionMemory } from './bench-sessions.ts';
@@ -73,6 +75,7 @@ function options(argv: readonly string[]) {
       connections: { type: 'string', default: '10' },
       large: { type: 'string' },
       huge: { type: 'string' },
+      'proxy-exchanges': { type: 'string' },
       only: { type: 'string' },
       'no-prism': { type: 'boolean', default: false },
       'no-pin': { type: 'boolean', default: false },
@@ -94,6 +97,7 @@ function options(argv: readonly string[]) {
     connections: Number(values.connections),
     large: Number(values.large ?? (smoke ? 10_000 : 100_000)),
     huge: Number(values.huge ?? (smoke ? 20_000 : 1_000_000)),
+    proxyExchanges: Number(values['proxy-exchanges'] ?? (smoke ? 20_000 : 1_000_000)),
     only: values.only ? new Set(values.only.split(',')) : undefined,
     prism: !values['no-prism'],
     pin: !values['no-pin'],
@@ -136,10 +140,14 @@ function ensureBuilt(): void {
       return 0;
     }
   })();
-  const newest = execFileSync('find', ['src', '-name', '*.ts', '-newermt', `@${Math.floor(built / 1000)}`], {
-    cwd: root,
-    encoding: 'utf8',
-  }).trim();
+  const newest = execFileSync(
+    'find',
+    ['src', 'conformance', '-name', '*.ts', '-newermt', `@${Math.floor(built / 1000)}`],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  ).trim();
   if (built && !newest) return;
   log('building dist/ (tsc -p tsconfig.build.json, then the CLI bundle)');
   try {
@@ -694,7 +702,7 @@ const exploration: Section = {
  * validating proxy adds at 1,000 requests/s: its p99 minus the upstream's own, asked directly.
  */
 const proxies: Section = {
-  ids: ['proxy', 'proxy-latency', 'passthrough'],
+  ids: ['proxy', 'proxy-latency', 'proxy-memory', 'passthrough'],
   run: async (bench) => {
     const { context, opts } = bench;
     const rows: Row[] = [];
@@ -773,6 +781,7 @@ const proxies: Section = {
         }
         await stop(child);
       }
+      if (bench.wanted('proxy-memory')) rows.push(await proxyMemoryRow(bench, upstreamOrigin));
       if (bench.wanted('passthrough')) {
         const mock = await startOurs(context, 'ours (pass-through)', [
           '--passthrough',
@@ -799,6 +808,57 @@ const proxies: Section = {
     return rows;
   },
 };
+
+/**
+ * The validating proxy's resident memory over 1,000,000 exchanges with 10,000 distinct credentials, in a
+ * proxy of its own (scripts/bench-proxy-memory.ts): minutes on a 2-core machine, so it has its own id.
+ */
+async function proxyMemoryRow(bench: Bench, upstreamOrigin: string): Promise<Row> {
+  const { context, opts } = bench;
+  const port = await freePort();
+  const command =
+    opts.server === 'dist' ? ['bin/petstore-conformance.js'] : ['--import', 'tsx', 'conformance/cli.ts'];
+  const child = spawnNode(
+    'validating proxy (memory)',
+    [...command, 'proxy', '--upstream', `${upstreamOrigin}/v1`, '--port', String(port)],
+    { cpu: context.cpu, cwd: root },
+  );
+  const origin = `http://127.0.0.1:${port}`;
+  const exchanges = opts.proxyExchanges;
+  const credentials = Math.min(10_000, Math.ceil(exchanges / 20));
+  const measure = `Validating proxy, ${fixed(exchanges)} exchanges with ${fixed(credentials)} distinct credentials: RSS at the end ÷ after the first tenth`;
+  try {
+    await waitForStatus(
+      child,
+      `${origin}/v1/store/orders`,
+      { authorization: `Bearer ${API_KEY}` },
+      200,
+      60_000,
+    );
+    log(`validating proxy: ${exchanges} exchanges, ${credentials} credentials`);
+    const result = await proxyMemory({
+      baseUrl: `${origin}/v1`,
+      pid: child.pid,
+      apiKey: API_KEY,
+      exchanges,
+      credentials,
+      connections: opts.connections,
+    });
+    bench.raw['proxy-memory'] = result;
+    return {
+      id: 'proxy-memory',
+      measure,
+      ours: `${fixed(result.rssAfterMb)} MB (peak ${fixed(result.peakMb)} MB; ${fixed(result.seconds)} s)`,
+      reference: `after the first tenth: ${fixed(result.rssWarmMb)} MB`,
+      value: result.rssAfterMb / result.rssWarmMb,
+      digits: 2,
+      unit: ' ×',
+      goal: { at: 'most', value: 1.2, unit: '×' },
+    };
+  } finally {
+    await stop(child);
+  }
+}
 
 /** HAR export, state documents and the state file's writes (scripts/bench-planes.ts). */
 const planes: Section = {
