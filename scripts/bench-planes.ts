@@ -1,14 +1,12 @@
 /**
  * The bench's measures of the newer planes, one request or one burst at a time against our CLI: the HAR
- * export of a full journal, `PUT /__mock/state` of a small and a large state, and how many times
+ * export of a full journal, `PUT /__mock/state` of a small and a large state over HTTP, and how many times
  * `--state-file` writes during a burst of cancels.
  */
 import { mkdtempSync, rmSync, watch } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMock } from '../src/mock/mock.ts';
-import { generateOrderColumns } from '../src/seed/generate.ts';
 import { median } from './bench-load.ts';
 import { type ProbeContext, startOurs } from './bench-probes.ts';
 import { stop } from './bench-processes.ts';
@@ -38,8 +36,14 @@ export function timedRequest(
 
 const json = { 'content-type': 'application/json' };
 
-/** Milliseconds to export the whole journal as HAR once it holds its 1,000 entries (median of `times`). */
-export async function harExport(context: ProbeContext, times = 21): Promise<{ ms: number; bytes: number }> {
+/**
+ * Milliseconds to export the whole journal as HAR once it holds its 1,000 entries (median of `times`), and
+ * the first export's (which renders every entry; later ones only those new since).
+ */
+export async function harExport(
+  context: ProbeContext,
+  times = 21,
+): Promise<{ ms: number; firstMs: number; bytes: number }> {
   const mock = await startOurs(context, 'ours (HAR)');
   try {
     const auth = { authorization: `Bearer ${context.apiKey}` };
@@ -57,13 +61,16 @@ export async function harExport(context: ProbeContext, times = 21): Promise<{ ms
       if (answer.status !== 200) throw new Error(`the HAR export answered ${answer.status}`);
       runs.push({ ms: answer.ms, bytes: answer.body.length });
     }
-    return { ms: median(runs.map((run) => run.ms)), bytes: runs[0]?.bytes ?? 0 };
+    return { ms: median(runs.map((run) => run.ms)), firstMs: runs[0]?.ms ?? 0, bytes: runs[0]?.bytes ?? 0 };
   } finally {
     await stop(mock.child);
   }
 }
 
-/** Milliseconds for `PUT /__mock/state` of the mock's own state (as GET gave it), median of `times`. */
+/**
+ * Milliseconds for `PUT /__mock/state` of the mock's own state (as GET gave it), request to last byte (the
+ * answer is the state in force, as large as the one sent), median of `times`.
+ */
 export async function putState(
   context: ProbeContext,
   orderArgs: readonly string[],
@@ -88,24 +95,6 @@ export async function putState(
   } finally {
     await stop(mock.child);
   }
-}
-
-/**
- * Milliseconds for `restore()` of a state document of `count` generated orders in this process (what
- * `PUT /__mock/state` does once the body is read): the Node server refuses a body over 1 MiB, which a state
- * of 100,000 orders (about 10 MB) is. Median of `times`.
- */
-export async function restoreInProcess(count: number, times: number): Promise<{ ms: number; bytes: number }> {
-  const mock = createMock({ orders: generateOrderColumns({ seed: 7, count }) });
-  const text = JSON.stringify(await mock.snapshot());
-  const runs: number[] = [];
-  for (let i = 0; i < times; i++) {
-    const started = performance.now();
-    // As the admin API reads it: the body's text parsed, then restored.
-    await mock.restore(JSON.parse(text));
-    runs.push(performance.now() - started);
-  }
-  return { ms: median(runs), bytes: text.length };
 }
 
 /**

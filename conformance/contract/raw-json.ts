@@ -88,6 +88,9 @@ type Item =
   | { kind: 'object'; id: string | undefined; raw: string; numbers: Record<string, string> }
   | { kind: 'other'; raw: string; number?: true };
 
+/** A number, true, false or null, read where the scanner stands (sticky: no copy of the rest of the text). */
+const SCALAR = /-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?|true|false|null/y;
+
 class Scanner {
   private at = 0;
   constructor(private readonly text: string) {}
@@ -96,7 +99,11 @@ class Scanner {
   done = (): boolean => this.at === this.text.length;
 
   ws(): void {
-    while (/[ \t\r\n]/.test(this.text[this.at] ?? '')) this.at++;
+    for (;;) {
+      const code = this.text.charCodeAt(this.at);
+      if (code !== 0x20 && code !== 0x09 && code !== 0x0d && code !== 0x0a) return;
+      this.at++;
+    }
   }
 
   expect(char: string): void {
@@ -153,12 +160,24 @@ class Scanner {
   string(): string {
     const start = this.at;
     this.expect('"');
-    while (this.peek() !== '"') {
-      if (this.peek() === undefined) throw new Error('unterminated string');
-      this.at += this.peek() === '\\' ? 2 : 1;
+    // A string without escapes or control characters is its own text; any other is read by JSON.parse.
+    let plain = true;
+    for (;;) {
+      const code = this.text.charCodeAt(this.at);
+      if (code === 0x22) break;
+      if (Number.isNaN(code)) throw new Error('unterminated string');
+      if (code === 0x5c) {
+        plain = false;
+        this.at += 2;
+      } else {
+        if (code < 0x20) plain = false;
+        this.at++;
+      }
     }
     this.at++;
-    return JSON.parse(this.text.slice(start, this.at)) as string;
+    return plain
+      ? this.text.slice(start + 1, this.at - 1)
+      : (JSON.parse(this.text.slice(start, this.at)) as string);
   }
 
   value(): Item {
@@ -174,11 +193,14 @@ class Scanner {
       return { kind: 'other', raw: this.text.slice(start, this.at) };
     }
     if (char === '"') return { kind: 'other', raw: this.string() };
-    const match = /^(-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?|true|false|null)/.exec(this.text.slice(this.at));
+    SCALAR.lastIndex = this.at;
+    const match = SCALAR.exec(this.text);
     if (!match) throw new Error(`unexpected ${char} at ${this.at}`);
-    this.at += match[0].length;
-    return /^[-0-9]/.test(match[0])
-      ? { kind: 'other', raw: match[0], number: true }
-      : { kind: 'other', raw: match[0] };
+    const raw = match[0];
+    this.at += raw.length;
+    const first = raw.charCodeAt(0);
+    return first === 0x2d || (first >= 0x30 && first <= 0x39)
+      ? { kind: 'other', raw, number: true }
+      : { kind: 'other', raw };
   }
 }

@@ -35,6 +35,19 @@ function stop(redactor: Redactor): void {
   running.splice(running.lastIndexOf(redactor), 1);
 }
 
+/**
+ * `redactingWith` for work that completes before it returns (the proxy grading an exchange): only the stack of
+ * synchronous gradings, nothing that outlives the call.
+ */
+export function redactingNow<T>(redactor: Redactor, work: () => T): T {
+  grading.push(redactor);
+  try {
+    return work();
+  } finally {
+    grading.pop();
+  }
+}
+
 /** The text with the secrets of the run that is grading redacted (unchanged outside a run). */
 export function redactInScope(text: string): string {
   const current = grading.at(-1);

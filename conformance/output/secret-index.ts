@@ -39,8 +39,14 @@ export class SecretIndex {
   readonly #secrets = new Map<string, readonly string[]>();
   /** How often each form is held (two secrets can share a form, such as an upper-cased one). */
   readonly #held = new Map<string, number>();
-  /** A bit per gram key (modulo its size): set when some form may have that key; rebuilt when forms leave. */
+  /**
+   * A bit per gram key (modulo its size): set when some form may have that key. A bit left by a forgotten
+   * form costs a map lookup that finds nothing, never a wrong answer, so the table is rebuilt only once the
+   * grams forgotten since the last rebuild are as many as those held (a rebuild per forgotten secret made a
+   * proxy seeing thousands of distinct credentials spend most of its time rebuilding).
+   */
   #filter = new Uint8Array(FILTER_BITS / 8);
+  #gramsForgotten = 0;
   #work = 0;
   /** Large texts redacted since the secrets last changed, and what they became. */
   readonly #memo = new Map<string, string>();
@@ -81,17 +87,16 @@ export class SecretIndex {
         (this.#filter[(key & FILTER_MASK) >>> 3] as number) | (1 << (key & 7));
       this.#count(form, 1);
     }
-    let forgot = false;
     for (const oldest of this.#secrets.keys()) {
       if (this.#held.size <= this.#options.maxForms || oldest === secret) break;
       this.#forget(oldest);
-      forgot = true;
     }
-    if (forgot) this.#refilter();
+    if (this.#gramsForgotten > this.#byGram.size) this.#refilter();
   }
 
   /** The filter again from the grams held (after secrets were forgotten, their bits may be stale). */
   #refilter(): void {
+    this.#gramsForgotten = 0;
     this.#filter = new Uint8Array(FILTER_BITS / 8);
     for (const key of this.#byGram.keys()) {
       this.#filter[(key & FILTER_MASK) >>> 3] =
@@ -182,7 +187,10 @@ export class SecretIndex {
       const key = gramKey(form);
       const bucket = this.#byGram.get(key) ?? [];
       bucket.splice(bucket.indexOf(form), 1);
-      if (bucket.length === 0) this.#byGram.delete(key);
+      if (bucket.length === 0) {
+        this.#byGram.delete(key);
+        this.#gramsForgotten++;
+      }
       this.#count(form, -1);
     }
     this.#secrets.delete(secret);

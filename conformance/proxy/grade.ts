@@ -22,12 +22,11 @@ import {
 import type { CheckInfo } from '../rules/rule.ts';
 import {
   errorBodyProblems,
-  jsonBody,
   labelVerdict,
   malformedIdProblems,
   noContentProblems,
   orderFieldProblems,
-  orderListProblems,
+  orderListVerdict,
 } from '../rules/verdicts.ts';
 import { matchOperation } from './match.ts';
 
@@ -155,19 +154,17 @@ function bodyVerdicts(spec: Spec, answer: Answer): Verdict[] {
 
 function listVerdicts(spec: Spec, answer: Answer): Verdict[] {
   const { operation, response } = answer;
-  const verdicts: Verdict[] = [['orders.list', prefixed(orderListProblems(spec, answer))]];
+  const list = orderListVerdict(spec, answer);
+  const verdicts: Verdict[] = [['orders.list', prefixed(list.problems)]];
   // As in the suite, the should rules read a list that is valid under the spec's own (ISO 8601) reading.
-  const body = jsonBody(response);
-  if (!operation || !body.ok || !Array.isArray(body.value)) return verdicts;
-  const { operationId } = operation;
-  if ((spec.validateResponse(operationId, response.status, body.value) ?? []).length > 0) return verdicts;
+  if (!operation || list.valid === undefined) return verdicts;
   return [
     ...verdicts,
     [
       'orders.date-time',
-      prefixed(spec.validateResponse(operationId, response.status, body.value, 'rfc3339') ?? []),
+      prefixed(spec.validateResponse(operation.operationId, response.status, list.valid, 'rfc3339') ?? []),
     ],
-    ['orders.fields', prefixed(orderFieldProblems(spec, body.value))],
+    ['orders.fields', prefixed(orderFieldProblems(spec, list.valid))],
   ];
 }
 

@@ -29,7 +29,8 @@ export function createSecrets(): Secrets {
   return {
     add(secret) {
       const value = secret.trim();
-      if (value !== '') index.add(value, encodings(value));
+      // Most exchanges carry a credential already held: its encodings are not worked out again.
+      if (value !== '' && !index.has(value)) index.add(value, encodings(value));
     },
     redact: (text) => index.redact(text),
   };

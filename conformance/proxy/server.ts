@@ -3,12 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { secretsInRequest, secretsInResponse } from '../../src/exchange/credentials.ts';
 import type { ExchangeRecord } from '../../src/exchange/record.ts';
 import { loadSpec } from '../contract/spec.ts';
-import { redactingWith } from '../output/redaction-scope.ts';
+import { redactingNow } from '../output/redaction-scope.ts';
 import { jsonText } from '../output/text.ts';
 import { createJunitReporter } from '../reporters/junit.ts';
 import type { CheckResult, ConformanceEvent, Summary } from '../run/events.ts';
 import { createForwarder } from './forward.ts';
 import { createGate } from './gate.ts';
+import { createGradingQueue } from './grading-queue.ts';
 import { observe, observeLateFraming } from './observe.ts';
 import { type ProxyOptions, resolveProxyOptions } from './options.ts';
 import { recordOf } from './record.ts';
@@ -89,7 +90,18 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
   let tick = 0;
   const stateful = createStatefulGrader();
 
-  const report = () => recorder.report(Math.round(performance.now() - started));
+  const logError = (error: unknown) =>
+    hooks.onError?.(secrets.redact(`proxy error: ${error instanceof Error ? error.stack : String(error)}`));
+  const grading = createGradingQueue(logError);
+  /** Whatever reads the findings grades what is still waiting first. */
+  const report = () => {
+    grading.flush();
+    return recorder.report(Math.round(performance.now() - started));
+  };
+  const results = () => {
+    grading.flush();
+    return recorder.results();
+  };
 
   async function proxied(req: IncomingMessage, res: ServerResponse, target: string): Promise<void> {
     for (const secret of secretsInRequest(req.rawHeaders, target)) secrets.add(secret);
@@ -106,24 +118,27 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
     const own = ++seq;
     for (const secret of secretsInResponse(exchange.answer?.rawHeaders ?? [])) secrets.add(secret);
     const forwarded = { ...exchange, target, path: below.split('?')[0] || '/' };
-    // Quotes of the answer are redacted before they are cut (output/redaction-scope.ts).
-    const { violations, graded } = redactingWith(secrets.redact, () =>
-      observe(spec, recorder, forwarded, own, options.maxBodyBytes, { grader: stateful, begun, ended }),
-    );
-    for (const violation of violations) hooks.onViolation?.(violation);
-    recordLate = (problem) => {
-      const violation = redactingWith(secrets.redact, () =>
-        observeLateFraming(spec, recorder, forwarded, own, problem),
+    const bodyBytes = exchange.requestBody.bytes + (exchange.answer?.body.bytes ?? 0);
+    grading.add(() => {
+      // Quotes of the answer are redacted before they are cut (output/redaction-scope.ts).
+      const { violations, graded } = redactingNow(secrets.redact, () =>
+        observe(spec, recorder, forwarded, own, options.maxBodyBytes, { grader: stateful, begun, ended }),
       );
-      hooks.onViolation?.(violation);
-    };
-    for (const problem of late) recordLate(problem);
-    hooks.onExchange?.(recordOf(exchange, graded, exchangeStarted, secrets.redact));
+      for (const violation of violations) hooks.onViolation?.(violation);
+      recordLate = (problem) => {
+        const violation = redactingNow(secrets.redact, () =>
+          observeLateFraming(spec, recorder, forwarded, own, problem),
+        );
+        hooks.onViolation?.(violation);
+      };
+      for (const problem of late) recordLate(problem);
+      hooks.onExchange?.(recordOf(exchange, graded, exchangeStarted, secrets.redact));
+    }, bodyBytes);
   }
 
   /** The one error boundary: a fault of the proxy (a report too large to write, say) is logged and never takes the process down. */
   const failed = (res: ServerResponse) => (error: unknown) => {
-    hooks.onError?.(secrets.redact(`proxy error: ${error instanceof Error ? error.stack : String(error)}`));
+    logError(error);
     if (!res.headersSent) jsonError(res, 500, 'PROXY_ERROR', 'the proxy failed on this request; see its log');
     else res.destroy();
   };
@@ -165,10 +180,10 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
     url,
     baseUrl: `${url}${basePath}`,
     report,
-    events: () => eventsOf(report(), recorder.results(), options.minCoverage),
+    events: () => eventsOf(report(), results(), options.minCoverage),
     junit: () => {
       const reporter = createJunitReporter();
-      for (const event of eventsOf(report(), recorder.results(), options.minCoverage)) reporter.handle(event);
+      for (const event of eventsOf(report(), results(), options.minCoverage)) reporter.handle(event);
       return reporter.output();
     },
     stop: () => {

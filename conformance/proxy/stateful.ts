@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { listedOrdersFromJson } from '../contract/raw-json.ts';
 import type { RuleId } from '../rules/catalogue.ts';
 import { cite, judgeCancel, judgeList, refusedEverywhere } from './state-verdicts.ts';
@@ -35,7 +35,7 @@ export interface StateFinding {
 
 const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 /** What the model keys by: a short digest, so that a long header costs no memory and a secret is never held. */
-const digest = (text: string): string => createHash('sha256').update(text).digest('base64url').slice(0, 22);
+const digest = (text: string): string => hash('sha256', text, 'base64url').slice(0, 22);
 
 /** A credential as the model keys it, the scheme's case folded (RFC 9110 §11.1). */
 const credentialKey = (authorization: string | undefined): string =>
@@ -45,6 +45,19 @@ const credentialKey = (authorization: string | undefined): string =>
 
 export function createStatefulGrader(limits = MODEL_LIMITS) {
   const model = createTrafficModel(limits);
+  /**
+   * The orders of the last list read, by its body: a client that lists again and again mostly reads the same
+   * bytes, and the same bytes have the same ids and fingerprints (the maps are never changed once made).
+   */
+  let lastList: { body: string; orders: ReadonlyMap<string, string> } | undefined;
+  const ordersOf = (body: string): ReadonlyMap<string, string> | undefined => {
+    if (lastList?.body === body) return lastList.orders;
+    const listed = listedOrdersFromJson(body);
+    if (!listed) return undefined;
+    const orders = new Map(listed.map((order) => [order.id, fingerprint(order.raw)]));
+    lastList = { body, orders };
+    return orders;
+  };
 
   function grade(traffic: Traffic): { applied: RuleId[]; findings: StateFinding[] } {
     const { step, operationId, status } = traffic;
@@ -64,13 +77,10 @@ export function createStatefulGrader(limits = MODEL_LIMITS) {
     }
     const credential = credentialKey(traffic.authorization);
     if (operationId === 'listOrders' && status === 200 && !traffic.query && traffic.body !== undefined) {
-      const orders = listedOrdersFromJson(traffic.body);
+      const orders = ordersOf(traffic.body);
       if (orders) {
         const scope = model.scope(sessionKey, credential);
-        const listing: Listing = {
-          ...step,
-          orders: new Map(orders.map((o) => [o.id, fingerprint(o.raw)])),
-        };
+        const listing: Listing = { ...step, orders };
         judgeList(scope, listing, found, applied);
         model.keepList(scope, listing);
       }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 // What the traffic has shown about the orders, per credential and session: the last full list, the cancels and
 // their answers. Bounded in every dimension; what is forgotten is never judged, and a session that forgot an
@@ -21,7 +21,7 @@ export const stepOf = ({ seq, begun, ended, shown }: Step): Step => ({ seq, begu
 
 /** A full list: each order's id and a fingerprint of its fields. */
 export interface Listing extends Step {
-  orders: Map<string, string>;
+  orders: ReadonlyMap<string, string>;
 }
 
 /** An order this credential cancelled (204), and what later answers for it said. */
@@ -123,7 +123,7 @@ export function fingerprint(raw: string): string {
   } catch {
     value = raw;
   }
-  return createHash('sha256').update(stable(value)).digest('base64');
+  return hash('sha256', stable(value), 'base64');
 }
 
 function stable(value: unknown): string {

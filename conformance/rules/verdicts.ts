@@ -1,4 +1,4 @@
-import { isInt64, listedOrdersFromJson, orderIdsFromJson } from '../contract/raw-json.ts';
+import { isInt64, listedOrdersFromJson } from '../contract/raw-json.ts';
 import type { Spec } from '../contract/spec.ts';
 import type { ExchangeResponse } from '../http/exchange.ts';
 import { isJsonMediaType, mediaType, parseLinks } from '../http/syntax.ts';
@@ -13,7 +13,19 @@ export const header = (response: ExchangeResponse, name: string): string | undef
 
 export type JsonBody = { ok: true; value: unknown } | { ok: false; reason: string };
 
+/** Each answer's body as parsed, for as long as its text is the same: several verdicts read one answer. */
+const parsed = new WeakMap<ExchangeResponse, { text: string; body: JsonBody }>();
+
 export function jsonBody(response: ExchangeResponse): JsonBody {
+  if (response.interrupted || response.truncated) return parseBody(response);
+  const known = parsed.get(response);
+  if (known?.text === response.body) return known.body;
+  const body = parseBody(response);
+  parsed.set(response, { text: response.body, body });
+  return body;
+}
+
+function parseBody(response: ExchangeResponse): JsonBody {
   if (response.interrupted) return { ok: false, reason: response.interrupted };
   if (response.truncated)
     return { ok: false, reason: `body larger than the ${response.bodyBytes}-byte limit` };
@@ -104,24 +116,30 @@ export function orderFieldProblems(spec: Spec, orders: readonly unknown[]): stri
  * in one answer (the spec: no pagination).
  */
 export function orderListProblems(spec: Spec, answer: Answer): string[] {
+  return orderListVerdict(spec, answer).problems;
+}
+
+/** `orders.list`'s problems, and the list when it is an array the schema (read as ISO 8601) accepts. */
+export function orderListVerdict(spec: Spec, answer: Answer): { problems: string[]; valid?: unknown[] } {
   const { operation, response } = answer;
   const body = jsonBody(response);
-  if (!body.ok) return [body.reason];
-  if (!Array.isArray(body.value)) return [`not an array: ${preview(response.body)}`];
+  if (!body.ok) return { problems: [body.reason] };
+  if (!Array.isArray(body.value)) return { problems: [`not an array: ${preview(response.body)}`] };
   const schema = operation
     ? (spec.validateResponse(operation.operationId, response.status, body.value) ?? [])
     : [];
-  return [
+  const problems = [
     ...schema,
     ...rawIdProblems(spec, response.body),
     ...paginationProblems(response, body.value.length),
   ];
+  return schema.length === 0 ? { problems, valid: body.value } : { problems };
 }
 
 /** Ids that are not int64, other int64 fields beyond int64, and ids listed more than once. */
 function rawIdProblems(spec: Spec, text: string): string[] {
   const orders = listedOrdersFromJson(text) ?? [];
-  const ids = (orderIdsFromJson(text) ?? []).filter((id) => !isInt64(id));
+  const ids = orders.map((order) => order.id).filter((id) => !isInt64(id));
   const problems = ids.map((id) => `id ${id} is not an int64`);
   const int64 = spec.int64Properties('Order').filter((name) => name !== 'id');
   for (const order of orders)

@@ -6,6 +6,7 @@ import { PassthroughControls, type PassthroughOptions } from './controls/passthr
 import { type MockPreset, storePresets } from './controls/presets.ts';
 import { mayCreateSession } from './controls/sessions.ts';
 import { type MockStateDocument, prepareRestore, snapshotState } from './controls/snapshot.ts';
+import { snapshotBody } from './controls/snapshot-body.ts';
 import { TrafficControls } from './controls/traffic.ts';
 import {
   DEFAULT_PETS_DEPRECATION,
@@ -229,7 +230,7 @@ export function createMockApi(
           reset,
           traffic,
           presets,
-          snapshot,
+          stateBody: () => snapshotBody(holder),
           restore,
           passthrough,
         }),

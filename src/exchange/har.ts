@@ -40,6 +40,20 @@ export function harLog(records: Iterable<ExchangeRecord>, options: HarOptions = 
   };
 }
 
+/**
+ * `JSON.stringify(harLog(records, options))` around its entries: the text before the first entry and the text
+ * after the last, for a writer that keeps each entry's JSON (`JSON.stringify(harEntry(…))`, comma-separated)
+ * rendered between reads.
+ */
+export function harFrame(options: HarOptions = {}): { readonly head: string; readonly tail: string } {
+  const empty = JSON.stringify(harLog([], options));
+  // The first `"entries":[]` is the key's: a string's own quotes are escaped in JSON.
+  const at = empty.indexOf(ENTRIES) + ENTRIES.length - 1;
+  return { head: empty.slice(0, at), tail: empty.slice(at) };
+}
+
+const ENTRIES = '"entries":[]';
+
 /** One exchange as a HAR entry, always redacted (redactRecord): no HAR the kit writes carries a credential. */
 export function harEntry(given: ExchangeRecord, secrets: SecretRedactor | readonly string[] = []): HarEntry {
   const record = redactRecord(given, secrets);

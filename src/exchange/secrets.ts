@@ -27,6 +27,11 @@ export class SecretRedactor {
     for (const secret of secrets) this.add(secret);
   }
 
+  /** How many secrets it replaces: it grows with each `add`, so a reader can tell its renderings are stale. */
+  get size(): number {
+    return this.#secrets.length;
+  }
+
   /** One more secret to redact from now on (an empty one is ignored). */
   add(secret: string): void {
     if (secret === '' || this.#secrets.includes(secret)) return;

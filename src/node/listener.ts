@@ -1,14 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MockApi } from '../core/api.ts';
 import type { JournalSource } from '../core/controls/journal-entry.ts';
-import { coreError } from '../core/http/errors.ts';
 import type { HeaderMap, MockRequest, MockResponse } from '../core/types.ts';
+import { bodyLimitFor, bodyLimits, tooLarge } from './body-limit.ts';
 import { deliver } from './delivery.ts';
 import { answerAndClose } from './raw-answer.ts';
 
 export interface ListenerOptions {
   /** Largest request body read, in bytes; default 1 MiB. Only POST, PUT and PATCH bodies are read. */
   readonly maxBodyBytes?: number;
+  /** Largest body of `PUT /__mock/state` (a saved state given back), in bytes; default 64 MiB. */
+  readonly maxStateBodyBytes?: number;
   /**
    * Called once per answered request, for the request log; `source` is `upstream` for a request forwarded
    * to the passthrough upstream.
@@ -36,7 +38,7 @@ export function createListener(
   api: Pick<MockApi, 'respond' | 'reject'>,
   options: ListenerOptions = {},
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  const limits = bodyLimits(options);
   const { onResponse } = options;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
@@ -68,10 +70,11 @@ export function createListener(
       headers: req.headers as HeaderMap,
     };
     if (METHODS_WITH_BODY.has(request.method)) {
-      readBody(req, maxBodyBytes).then((body) => {
+      const limit = bodyLimitFor(request.method, url, limits);
+      readBody(req, limit).then((body) => {
         if (body !== undefined) return answer(res, { ...request, body }, started);
         // The body is still arriving: answer, then stop reading it within bounds and close.
-        const response = api.reject(tooLarge(maxBodyBytes), request.path);
+        const response = api.reject(tooLarge(limit), request.path);
         answerAndClose(req, response, options.lingerMs);
         onResponse?.(request, response.status, performance.now() - started);
       });
@@ -199,8 +202,4 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | undefin
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', () => resolve(undefined));
   });
-}
-
-function tooLarge(limit: number) {
-  return coreError('PAYLOAD_TOO_LARGE', `The request body is larger than ${limit} bytes.`);
 }

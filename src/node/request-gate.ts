@@ -5,10 +5,11 @@ import { type ApiError, coreError } from '../core/http/errors.ts';
 import { truncate } from '../core/http/text.ts';
 import { hostNotAllowed } from '../domains/host-routing.ts';
 import { type AllowedHostsOptions, allowedHosts, parseHostField } from './allowed-hosts.ts';
+import { type BodyLimits, bodyLimitFor, tooLarge } from './body-limit.ts';
 
 export interface GateOptions extends AllowedHostsOptions {
-  /** Largest request body, in bytes: a larger Content-Length is refused before anything is read. */
-  readonly maxBodyBytes: number;
+  /** Largest request bodies, in bytes: a larger Content-Length is refused before anything is read. */
+  readonly bodyLimits: BodyLimits;
   /** Origins whose pages may call the control planes (`--admin-cors-origin`). */
   readonly adminCorsOrigins?: readonly string[];
 }
@@ -29,7 +30,7 @@ export function createRequestGate(options: GateOptions): (req: IncomingMessage) 
   const isAllowed = allowedHosts(options);
   const knownHosts = new Set<string>();
   const adminOrigins = new Set(options.adminCorsOrigins ?? []);
-  const { maxBodyBytes } = options;
+  const { bodyLimits } = options;
 
   return (req) => {
     if (req.httpVersionMajor !== 1) {
@@ -45,7 +46,7 @@ export function createRequestGate(options: GateOptions): (req: IncomingMessage) 
       const refused = toOriginForm(req, url);
       if (refused) return refused;
     }
-    const tooLarge = bodyTooLarge(req, maxBodyBytes);
+    const tooLarge = bodyTooLarge(req, bodyLimits);
     if (tooLarge) return tooLarge;
     const hostField = req.headers.host;
     if (hostField === undefined) {
@@ -132,10 +133,11 @@ function isOwnOrigin(origin: string, host: string | undefined): boolean {
 }
 
 /** A Content-Length over the limit, refused before anything is read. */
-export function bodyTooLarge(req: IncomingMessage, maxBodyBytes: number): Verdict {
+export function bodyTooLarge(req: IncomingMessage, limits: BodyLimits): Verdict {
   const length = req.headers['content-length'];
-  if (length === undefined || Number(length) <= maxBodyBytes) return undefined;
-  return coreError('PAYLOAD_TOO_LARGE', `The request body is larger than ${maxBodyBytes} bytes.`);
+  if (length === undefined) return undefined;
+  const limit = bodyLimitFor(req.method, req.url ?? '/', limits);
+  return Number(length) <= limit ? undefined : tooLarge(limit);
 }
 
 export function hasBody(req: IncomingMessage): boolean {

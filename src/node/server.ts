@@ -18,12 +18,15 @@ import { isControlPagePath, withControlPage } from '../pages/control-server.ts';
 import { isDashboardPagePath, withDashboardPage } from '../pages/dashboard-server.ts';
 import { isRootUrl, isSpecPath, withLanding } from '../pages/landing.ts';
 import { allowedHosts, parseHostField } from './allowed-hosts.ts';
+import { bodyLimits } from './body-limit.ts';
 import { createListener, type ListenerOptions } from './listener.ts';
 import type { PassthroughServing } from './passthrough.ts';
 import type { MissRecordingOptions } from './passthrough-record.ts';
 import { answerAndClose, boundIgnoredBody, writeRaw } from './raw-answer.ts';
 import { bodyTooLarge, createRequestGate, hasBody } from './request-gate.ts';
 import { packageVersion } from './version.ts';
+
+const UNBOUNDED = { maxBodyBytes: Number.POSITIVE_INFINITY, maxStateBodyBytes: Number.POSITIVE_INFINITY };
 
 export interface ServerOptions extends MockOptions, ListenerOptions {
   /** Default 4010; 0 picks a free port. */
@@ -288,7 +291,8 @@ function build(
   const page = options.admin === false ? withPages : withControlPage(withPages);
   const simulation = (domains as DomainsDashboard | undefined)?.simulation;
   const mcpEndpoint = mcp?.createMcpEndpoint({ apiKey: api.apiKeys[0] as string });
-  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  const limits = bodyLimits(options);
+  const { maxBodyBytes } = limits;
   const hosts = {
     allowedHosts: options.allowedHosts,
     ownHosts: domainsOptions.ownHosts,
@@ -298,7 +302,7 @@ function build(
   const gate = createRequestGate({
     // A forwarded body streams to the upstream whatever its size: the limit is checked once the mock knows
     // it answers the request itself.
-    maxBodyBytes: passthrough ? Number.POSITIVE_INFINITY : maxBodyBytes,
+    bodyLimits: passthrough ? UNBOUNDED : limits,
     adminCorsOrigins: options.adminCorsOrigins,
     ...hosts,
   });
@@ -368,7 +372,7 @@ function build(
     forwarding: Forwarding | undefined,
   ) => {
     if (forwarding === undefined) {
-      const tooLarge = bodyTooLarge(req, maxBodyBytes);
+      const tooLarge = bodyTooLarge(req, limits);
       return tooLarge ? refuse(req, res, tooLarge) : pass(req, res, expectsContinue);
     }
     if (expectsContinue) res.writeContinue();

@@ -1,14 +1,21 @@
 import type { Har } from 'har-format';
 import { isCredentialName } from '../../exchange/credential-names.ts';
-import { type HarOptions, harLog } from '../../exchange/har.ts';
+import { type HarOptions, harEntry, harFrame, harLog } from '../../exchange/har.ts';
 import type { ExchangeRecord, ExchangeSource } from '../../exchange/record.ts';
 import { REDACTED, SecretRedactor } from '../../exchange/secrets.ts';
-import type { HeaderMap, MockRequest, MockResponse } from '../types.ts';
+import { chunkedBody } from '../http/responses.ts';
+import type { HeaderMap, MockRequest, MockResponse, ResponseBody } from '../types.ts';
 import type { JournalEntry } from './journal-entry.ts';
 import { bodySize, exchangeOf, withoutBody } from './journal-exchange.ts';
 import { findEntries, type JournalQuery } from './journal-query.ts';
 
 export type { JournalEntry } from './journal-entry.ts';
+
+// The core names no runtime; TextEncoder is a global in every runtime it runs on (Node, browsers, workers).
+const { TextEncoder } = globalThis as unknown as {
+  TextEncoder: new () => { encode(text: string): Uint8Array };
+};
+const encoder = new TextEncoder();
 
 export interface JournalLimits {
   /** How many requests it keeps; default 1000. */
@@ -90,6 +97,16 @@ export class RequestJournal {
   #count = 0;
   #bytes = 0;
   #last: Kept | undefined;
+  /** Entries recorded since the journal was made: entry `index` (from the oldest) is number `#recorded - #count + index`. */
+  #recorded = 0;
+  /**
+   * The HAR JSON of each entry the last HAR read rendered (`,{…}` as bytes), by entry number: an entry never
+   * changes once recorded, so the next read renders only the entries new since. Only the last read's are
+   * kept, so it holds no more than one read's worth.
+   */
+  #harParts = new Map<number, Uint8Array>();
+  /** How many secrets the redactor had when those were rendered (one added since makes them stale). */
+  #harSecrets = 0;
 
   /** `secrets`: what to redact wherever it appears (the mock's keys, in the mock's one redactor). */
   constructor(
@@ -164,6 +181,7 @@ export class RequestJournal {
     this.#bodyBytes[slot] = bodyBytes;
     this.#sources[slot] = source === 'mock' ? 0 : 1;
     this.#count++;
+    this.#recorded++;
     this.#bytes += bytes;
   }
 
@@ -201,15 +219,54 @@ export class RequestJournal {
    *
    * @example writeFileSync('mock.har', JSON.stringify(controller.journal.toHar({ method: 'DELETE' })));
    */
+  /**
+   * `toHar(query)` as a JSON body, its text the same as `JSON.stringify(toHar(query))`: what
+   * `GET /__mock/requests?format=har` answers, in parts (one per entry, kept as bytes), rendering only the
+   * entries the previous read did not.
+   */
+  harBody(query: JournalQuery = {}): ResponseBody {
+    if (this.#harSecrets !== this.#secrets.size) this.#harParts = new Map();
+    this.#harSecrets = this.#secrets.size;
+    const read = this.#read(true);
+    const bySlot = new Map(read.map((item) => [item.entry, item]));
+    const context = { ...this.#context, secrets: this.#secrets };
+    const parts = new Map<number, Uint8Array>();
+    for (const entry of findEntries(
+      read.map(({ entry }) => entry),
+      query,
+    )) {
+      const { slot, number } = bySlot.get(entry) as { slot: number; number: number };
+      let part = this.#harParts.get(number);
+      if (part === undefined) {
+        const response = this.#responses[slot];
+        const size = this.#bodySizes[slot] as number;
+        // The exchange record is redacted already (exchangeOf); harEntry redacts it again, to the same text.
+        const record = exchangeOf(this.#kept[slot] as Kept, entry, response, size, context);
+        part = encoder.encode(`,${JSON.stringify(harEntry(record))}`);
+      }
+      parts.set(number, part);
+    }
+    this.#harParts = parts;
+    const { head, tail } = harFrame(this.#harOptions());
+    const entries = [...parts.values()];
+    // The first entry drops its comma: a view of the same bytes, not a copy.
+    if (entries[0] !== undefined) entries[0] = entries[0].subarray(1);
+    return chunkedBody([encoder.encode(head), ...entries, encoder.encode(tail)]);
+  }
+
   toHar(query: JournalQuery = {}): Har {
-    return harLog(this.exchanges(query), {
+    return harLog(this.exchanges(query), this.#harOptions());
+  }
+
+  #harOptions(): HarOptions {
+    return {
       creator: this.#context.creator ?? { name: 'petstore-mock', version: 'unknown' },
       secrets: this.#secrets,
-    });
+    };
   }
 
   /** The newest entries within the read budget (requests only, or with their kept bodies), oldest first. */
-  #read(withBodies: boolean): { entry: JournalEntry; slot: number }[] {
+  #read(withBodies: boolean): { entry: JournalEntry; slot: number; number: number }[] {
     let budget = this.#limits.readBytes;
     let taken = 0;
     while (taken < this.#count) {
@@ -221,7 +278,7 @@ export class RequestJournal {
       budget -= bytes;
       taken++;
     }
-    const result: { entry: JournalEntry; slot: number }[] = [];
+    const result: { entry: JournalEntry; slot: number; number: number }[] = [];
     for (let index = this.#count - taken; index < this.#count; index++) {
       const request = this.#at(index);
       const slot = (this.#first + index) % this.#times.length;
@@ -234,7 +291,7 @@ export class RequestJournal {
         source: this.#sources[slot] === 0 ? 'mock' : 'upstream',
         headers: this.#redactHeaders(request.headers),
       };
-      result.push({ entry, slot });
+      result.push({ entry, slot, number: this.#recorded - this.#count + index });
     }
     return result;
   }
@@ -254,6 +311,7 @@ export class RequestJournal {
     this.#lastResponse = undefined;
     this.#lastKept = undefined;
     this.#lastSize = -1;
+    this.#harParts = new Map();
   }
 
   /**

@@ -1,7 +1,9 @@
 import type { MockExtension, StatePart } from '../extension.ts';
 import { checkBody } from '../http/body.ts';
 import { coreError } from '../http/errors.ts';
+import { OrderColumns, storedOrders } from '../orders/order-columns.ts';
 import { parseOrderSeed } from '../orders/order-input.ts';
+import { savedOrderColumns, takesColumns } from '../orders/saved-columns.ts';
 import type { OrderStore } from '../orders/store.ts';
 import { type RequestBodies, requestBodies } from '../routes/admin-bodies.generated.ts';
 import type { StoredOrder } from '../types.ts';
@@ -27,10 +29,18 @@ const OWN_KEYS = new Set(['$schema', 'version', 'clock', 'orders', 'faults', 'la
 
 /** The state now: every order with its status, the clock, the rules with their counters, each extension's part. */
 export async function snapshotState(holder: StateHolder): Promise<MockStateDocument> {
-  const { store, clock, traffic } = holder;
+  const orders = await holder.store.snapshot();
+  return stateDocument(holder, orders.map(savedOrder));
+}
+
+/** The state now around the orders given (snapshot-body.ts writes the orders' JSON itself). */
+export async function stateDocument(
+  holder: StateHolder,
+  orders: MockStateDocument['orders'],
+): Promise<MockStateDocument> {
+  const { clock, traffic } = holder;
   const parts: Record<string, unknown> = {};
   for (const part of stateParts(holder)) parts[part.key] = await part.snapshot();
-  const orders = await store.snapshot();
   return {
     $schema: STATE_SCHEMA,
     version: 1,
@@ -39,7 +49,7 @@ export async function snapshotState(holder: StateHolder): Promise<MockStateDocum
       now: new Date(clock.now()).toISOString(),
       offset: formatDuration(clock.offset()),
     },
-    orders: orders.map(savedOrder),
+    orders,
     faults: traffic.savedFaults(),
     latency: traffic.latency(),
     ...parts,
@@ -52,17 +62,20 @@ export async function snapshotState(holder: StateHolder): Promise<MockStateDocum
  * anything is changed, so a broken state leaves the current one serving.
  */
 export function prepareRestore(holder: StateHolder, value: unknown): () => Promise<void> {
-  const state = checkBody(value, requestBodies.adminPutState, {}, 'state');
+  // The orders are most of a large state: read in one pass straight into columns when they are as GET
+  // wrote them, and the schema checks the rest; any other orders are checked one by one below.
+  const columns = isRecord(value) ? savedOrderColumns(value.orders) : undefined;
+  const rest = columns && isRecord(value) ? { ...value, orders: [] } : value;
+  const state = checkBody(rest, requestBodies.adminPutState, {}, 'state');
   const { store, clock, traffic } = holder;
   const now = Date.parse(state.clock.now);
   const offset = parseDuration(state.clock.offset) as number;
   if (!(now <= LATEST_TIME) || offset > now) {
     throw invalid('"clock.now" must be before the year 9999, and "clock.offset" no longer than it');
   }
-  const orders = savedOrders(state.orders, now);
+  const orders = columns ?? savedOrders(state.orders, now);
   const { restore } = clock;
-  const { replace } = store;
-  if (restore === undefined || replace === undefined) {
+  if (restore === undefined || store.replace === undefined) {
     throw invalid("this mock's clock or store is one of your own that cannot be put back");
   }
   const applyRules = traffic.prepareRestore(state.faults, state.latency);
@@ -82,9 +95,22 @@ export function prepareRestore(holder: StateHolder, value: unknown): () => Promi
     // Extensions first: a reset of one may reset the clock, which comes next.
     for (const apply of applyParts) await apply();
     restore.call(clock, { now, offset });
-    await replace.call(store, orders);
+    await replaceOrders(store, orders);
     applyRules();
   };
+}
+
+/** Columns go in as they are where the store takes them, as orders otherwise. */
+function replaceOrders(store: OrderStore, orders: OrderColumns | readonly StoredOrder[]): Promise<void> {
+  if (!(orders instanceof OrderColumns)) return (store.replace as Replace).call(store, orders);
+  if (takesColumns(store)) return store.replaceColumns(orders);
+  return (store.replace as Replace).call(store, storedOrders(orders));
+}
+
+type Replace = NonNullable<OrderStore['replace']>;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function stateParts(holder: StateHolder): StatePart[] {

@@ -1,6 +1,6 @@
 import type { StoredOrder } from '../types.ts';
 import { ListChunks, type ListView } from './list-chunks.ts';
-import type { OrderColumns } from './order-columns.ts';
+import { type OrderColumns, storedOrders } from './order-columns.ts';
 import { adminOrderJson, orderJson } from './order-json.ts';
 import { OrderTable } from './order-table.ts';
 import type {
@@ -99,6 +99,10 @@ export class InMemoryOrderStore implements OrderStore, ChunkedLists {
     return this.#lists[name].render(this.#table);
   }
 
+  savedChunks(): readonly Uint8Array[] | undefined {
+    return this.#table.hasUnsafeIds() ? undefined : this.listChunks('admin');
+  }
+
   async cancel(id: string): Promise<CancelResult> {
     const row = this.#table.row(id);
     const order = row === undefined ? undefined : this.#table.get(row);
@@ -170,6 +174,17 @@ export class InMemoryOrderStore implements OrderStore, ChunkedLists {
     const table = new OrderTable();
     for (const order of orders) if (table.row(order.id) === undefined) table.append(order);
     table.markSeed();
+    this.#install(table);
+  }
+
+  async replaceColumns(columns: OrderColumns): Promise<void> {
+    const table = OrderTable.fromColumns(columns);
+    if (table) this.#install(table);
+    else await this.replace(storedOrders(columns));
+  }
+
+  /** A replacing table in force until `reset()` brings back the seed's. */
+  #install(table: OrderTable): void {
     this.#seedTable ??= this.#table;
     this.#table = table;
     for (const list of Object.values(this.#lists)) list.clear();

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../types.ts';
+import type { OrderStatus, StoredOrder } from '../types.ts';
 import type { OrderSeed } from './order-input.ts';
 
 /** A status is stored as its index here, in the low bits of a flags byte (OrderTable keeps the same). */
@@ -99,4 +99,12 @@ export class OrderColumns implements Iterable<OrderSeed>, OrderColumnArrays {
       };
     }
   }
+}
+
+/** The columns as stored orders (ids as text), for a store that takes no columns. */
+export function storedOrders(columns: OrderColumns): StoredOrder[] {
+  return Array.from(
+    columns,
+    (order) => ({ ...order, id: String(order.id), petId: String(order.petId) }) as StoredOrder,
+  );
 }

@@ -249,6 +249,19 @@ export class OrderTable {
     this.#firstFreeFrom = 1;
   }
 
+  /**
+   * Whether an id or pet id is beyond 2^53: a saved state writes those as strings, where the admin list
+   * writes every id as digits. Costs the rows with texts (few: long ids and odd ship dates).
+   */
+  hasUnsafeIds(): boolean {
+    const unsafe = (text: TextOf) =>
+      (text.id !== undefined && !Number.isSafeInteger(Number(text.id))) ||
+      (text.petId !== undefined && !Number.isSafeInteger(Number(text.petId)));
+    for (const text of this.#text.values()) if (unsafe(text)) return true;
+    for (const [row, text] of this.#seed.text) if (!this.#text.has(row) && unsafe(text)) return true;
+    return false;
+  }
+
   #id(row: number): number {
     return (
       row < this.#seed.length ? this.#seed.ids[row] : this.#tail.ids[row - this.#seed.length]

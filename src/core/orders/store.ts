@@ -70,6 +70,11 @@ export interface ChunkedLists {
    * the order is not materialised for an answer that does not show it.
    */
   cancelNow(id: string): CancelResult['outcome'];
+  /**
+   * The orders as a saved state writes them (`"orders"` of `GET /__mock/state`): the admin list's chunks,
+   * or undefined when an id is beyond 2^53 (a saved state writes it as a string).
+   */
+  savedChunks(): readonly Uint8Array[] | undefined;
 }
 
 export function hasChunkedLists(store: OrderStore): store is OrderStore & ChunkedLists {

@@ -33,7 +33,7 @@ export function controlRoutes(): Route<ControlDependencies>[] {
       GET: async (request, _params, { journal, kit }) => {
         const query = parseJournalQuery(request.query);
         return journalFormat(request.query) === 'har'
-          ? json(kit, 200, journal.toHar(query))
+          ? kit.json(200, journal.harBody(query))
           : json(kit, 200, journal.find(query));
       },
       DELETE: async (_request, _params, { journal, kit }) => {

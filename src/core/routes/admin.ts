@@ -2,10 +2,9 @@ import { advanceClockBy, clockState, type MockClock } from '../controls/clock.ts
 import type { RequestJournal } from '../controls/journal.ts';
 import type { PassthroughControls } from '../controls/passthrough.ts';
 import type { MockPreset } from '../controls/presets.ts';
-import type { MockStateDocument } from '../controls/snapshot.ts';
 import type { TrafficControls } from '../controls/traffic.ts';
 import type { MockExtension, ServedRoute } from '../extension.ts';
-import { readJsonBody } from '../http/body.ts';
+import { parseJsonBody, readJsonBody } from '../http/body.ts';
 import { coreError } from '../http/errors.ts';
 import { chunkedBody, jsonBody, type ResponseKit } from '../http/responses.ts';
 import { type Route, Router, routeWith } from '../http/router.ts';
@@ -14,7 +13,7 @@ import { parseId } from '../orders/ids.ts';
 import { parseOrderSeed } from '../orders/order-input.ts';
 import { adminOrderJson } from '../orders/order-json.ts';
 import { hasChunkedLists, type OrderStore } from '../orders/store.ts';
-import type { MockResponse, StoredOrder } from '../types.ts';
+import type { MockResponse, ResponseBody, StoredOrder } from '../types.ts';
 import { bodyExamples, requestBodies } from './admin-bodies.generated.ts';
 import { controlRoutes } from './admin-controls.ts';
 import { providerStateRoutes } from './provider-states.ts';
@@ -31,8 +30,8 @@ export interface AdminDependencies {
   readonly passthrough: PassthroughControls;
   /** Resets the whole mock: orders, journal, clock and every extension. */
   readonly reset: () => Promise<void>;
-  /** The whole state as data, and putting one back (src/core/controls/snapshot.ts). */
-  readonly snapshot: () => Promise<MockStateDocument>;
+  /** The whole state as JSON, and putting one back (src/core/controls/snapshot.ts). */
+  readonly stateBody: () => Promise<ResponseBody>;
   readonly restore: (state: unknown) => Promise<void>;
 }
 
@@ -147,14 +146,11 @@ function adminRoutes(): Route<AdminDependencies>[] {
     }),
     ...controlRoutes(),
     adminRoute('/state', {
-      GET: async (_request, _params, { kit, snapshot }) => kit.json(200, jsonBody(await snapshot())),
-      PUT: async (request, _params, { kit, snapshot, restore }) => {
-        await restore(
-          readJsonBody(request, requestBodies.adminPutState, {
-            example: bodyExamples.adminPutState,
-          }),
-        );
-        return kit.json(200, jsonBody(await snapshot()));
+      GET: async (_request, _params, { kit, stateBody }) => kit.json(200, await stateBody()),
+      PUT: async (request, _params, { kit, stateBody, restore }) => {
+        // restore() checks the state against the spec's schema as it reads it (one pass over the orders).
+        await restore(parseJsonBody(request, { example: bodyExamples.adminPutState }));
+        return kit.json(200, await stateBody());
       },
     }),
     ...providerStateRoutes(),
