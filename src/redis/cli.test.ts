@@ -48,8 +48,8 @@ function spawnWorkers(keyPrefix: string) {
   child.stderr?.on('data', keep);
   // Waits by time, within the test's own timeout: under load, starting two workers from source (tsx) is slow.
   const deadline = performance.now() + 50_000;
-  const waitFor = async (done: () => boolean, what: string) => {
-    while (!done()) {
+  const waitFor = async (done: () => boolean | Promise<boolean>, what: string) => {
+    while (!(await done())) {
       if (performance.now() > deadline || child.exitCode !== null) throw new Error(`${what}: ${output}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -176,6 +176,12 @@ describe.skipIf(!hasRedis)('the CLI with --store', () => {
           .on('error', reject)
           .end();
       });
+    // The worker killed may have been the only one listening (the other still starting): node:cluster then
+    // refuses connections until a worker listens again.
+    await waitFor(
+      () => fresh().then((status) => status === 404, () => false),
+      'no worker listened again',
+    );
     expect(await Promise.all(Array.from({ length: 10 }, fresh))).toEqual(Array(10).fill(404));
 
     child.kill('SIGTERM');
