@@ -179,7 +179,11 @@ describe.skipIf(!hasRedis)('the CLI with --store', () => {
     // The worker killed may have been the only one listening (the other still starting): node:cluster then
     // refuses connections until a worker listens again.
     await waitFor(
-      () => fresh().then((status) => status === 404, () => false),
+      () =>
+        fresh().then(
+          (status) => status === 404,
+          () => false,
+        ),
       'no worker listened again',
     );
     expect(await Promise.all(Array.from({ length: 10 }, fresh))).toEqual(Array(10).fill(404));
