@@ -1,13 +1,16 @@
 import type { OrderStatus, StoredOrder } from '../types.ts';
+import { MAX_ORDER_BYTES } from './order-bytes.ts';
 import type { OrderTable } from './order-table.ts';
 import { CHUNK_ROWS, CHUNK_SHIFT } from './seed-table.ts';
 
 export { CHUNK_ROWS } from './seed-table.ts';
 
-/** Which orders a list shows and how it writes one. */
+/** Which orders a list shows and how it writes one (`withStatus` must say what `json` writes). */
 export interface ListView {
   readonly shows: (status: OrderStatus) => boolean;
   readonly json: (order: StoredOrder) => string;
+  /** Whether each order carries its status (the admin form). */
+  readonly withStatus: boolean;
 }
 
 // The core names no runtime; TextEncoder is a global in every runtime it runs on (Node, browsers, workers).
@@ -66,24 +69,35 @@ export class ListChunks {
   }
 
   /**
-   * Encodes each order straight into a scratch buffer and copies the chunk out: no string of the whole chunk
-   * (kept alive across many young-generation collections) is built, which grew the heap of a large list
-   * (docs/performance.md, "Lists in chunks").
+   * Writes each order straight from the columns into a scratch buffer and copies the chunk out: no object,
+   * string or `Date` per order, and no string of the whole chunk (kept alive across many young-generation
+   * collections, it grew the heap of a large list; docs/performance.md, "Lists in chunks"). The rare order
+   * with a text beside its numbers is written through its object.
    */
   #render(table: OrderTable, chunk: number): Uint8Array {
     const end = Math.min(table.length, (chunk + 1) * CHUNK_ROWS);
+    const { shows, json, withStatus } = this.view;
     let used = 0;
     for (let row = chunk * CHUNK_ROWS; row < end; row++) {
-      if (!this.view.shows(table.status(row))) continue;
-      const text = `,${this.view.json(table.get(row))}`;
-      // Three bytes per UTF-16 unit at most.
-      if (used + text.length * 3 > scratch.length) {
-        const larger = new Uint8Array(Math.max(scratch.length * 2, used + text.length * 3));
-        larger.set(scratch.subarray(0, used));
-        scratch = larger;
+      if (!shows(table.status(row))) continue;
+      if (used + MAX_ORDER_BYTES > scratch.length) grow(used + MAX_ORDER_BYTES);
+      const written = table.putJson(row, scratch, used, withStatus);
+      if (written >= 0) {
+        used = written;
+        continue;
       }
+      const text = `,${json(table.get(row))}`;
+      // Three bytes per UTF-16 unit at most.
+      if (used + text.length * 3 > scratch.length) grow(used + text.length * 3);
       used += encoder.encodeInto(text, scratch.subarray(used)).written;
     }
     return scratch.slice(0, used);
   }
+}
+
+/** A larger scratch buffer holding what the smaller one had. */
+function grow(size: number): void {
+  const larger = new Uint8Array(Math.max(scratch.length * 2, size));
+  larger.set(scratch);
+  scratch = larger;
 }

@@ -15,8 +15,8 @@ import type {
 } from './store.ts';
 
 const VIEWS: Readonly<Record<ListName, ListView>> = {
-  public: { shows: (status) => status !== 'cancelled', json: orderJson },
-  admin: { shows: () => true, json: adminOrderJson },
+  public: { shows: (status) => status !== 'cancelled', json: orderJson, withStatus: false },
+  admin: { shows: () => true, json: adminOrderJson, withStatus: true },
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { OrderStatus, StoredOrder } from '../types.ts';
 import { INT64_MAX } from './ids.ts';
+import { putOrderJson } from './order-bytes.ts';
 import { COMPLETE_FLAG as COMPLETE, type OrderColumns, ORDER_STATUSES as STATUSES } from './order-columns.ts';
 import { CHUNK_ROWS, CHUNK_SHIFT, type SeedTable, seedTable, type TextOf } from './seed-table.ts';
 
@@ -133,6 +134,28 @@ export class OrderTable {
       complete: (flags & COMPLETE) !== 0,
       status: STATUSES[flags & 3] as OrderStatus,
     };
+  }
+
+  /**
+   * Writes the row's JSON as `,{…}` straight from the columns (order-bytes.ts) and returns the end, or -1
+   * when the row has a text beside its numbers (a long id, an odd ship date): `get()` writes those.
+   */
+  putJson(row: number, into: Uint8Array, at: number, withStatus: boolean): number {
+    if (this.#textOf(row) !== undefined) return -1;
+    const chunk = row >> CHUNK_SHIFT;
+    const inChunk = row & (CHUNK_ROWS - 1);
+    const seedLength = this.#seed.length;
+    const seeded = row < seedLength;
+    return putOrderJson(
+      into,
+      at,
+      this.#id(row),
+      (seeded ? this.#seed.petIds[row] : this.#tail.petIds[row - seedLength]) as number,
+      (seeded ? this.#seed.quantities[row] : this.#tail.quantities[row - seedLength]) as number,
+      (this.#shipTimes[chunk] as Float64Array)[inChunk] as number,
+      (this.#flags[chunk] as Uint8Array)[inChunk] as number,
+      withStatus,
+    );
   }
 
   status(row: number): OrderStatus {
