@@ -63,8 +63,10 @@ export async function stateDocument(
  */
 export function prepareRestore(holder: StateHolder, value: unknown): () => Promise<void> {
   // The orders are most of a large state: read in one pass straight into columns when they are as GET
-  // wrote them, and the schema checks the rest; any other orders are checked one by one below.
-  const columns = isRecord(value) ? savedOrderColumns(value.orders) : undefined;
+  // wrote them (state-text.ts may have read them from the body's text already), and the schema checks the
+  // rest; any other orders are checked one by one below.
+  const givenOrders = isRecord(value) ? value.orders : undefined;
+  const columns = givenOrders instanceof OrderColumns ? givenOrders : savedOrderColumns(givenOrders);
   const rest = columns && isRecord(value) ? { ...value, orders: [] } : value;
   const state = checkBody(rest, requestBodies.adminPutState, {}, 'state');
   const { store, clock, traffic } = holder;

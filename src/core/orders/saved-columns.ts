@@ -78,15 +78,20 @@ function fieldCount(value: object): number {
  * else NaN: what prints back as the same text, checked digit by digit instead of parsing and printing it.
  */
 export function canonicalIsoTime(text: string): number {
-  if (text.length !== 24) return Number.NaN;
-  for (const [at, code] of SEPARATORS) if (text.charCodeAt(at) !== code) return Number.NaN;
-  const year = digits(text, 0, 4);
-  const month = digits(text, 5, 2);
-  const day = digits(text, 8, 2);
-  const hour = digits(text, 11, 2);
-  const minute = digits(text, 14, 2);
-  const second = digits(text, 17, 2);
-  const millisecond = digits(text, 20, 3);
+  return text.length === 24 ? canonicalIsoTimeAt(text, 0) : Number.NaN;
+}
+
+/** canonicalIsoTime of the 24 characters of `text` from `at` (a saved state's text, read in place). */
+export function canonicalIsoTimeAt(text: string, at: number): number {
+  if (at + 24 > text.length) return Number.NaN;
+  for (const [offset, code] of SEPARATORS) if (text.charCodeAt(at + offset) !== code) return Number.NaN;
+  const year = digits(text, at, 4);
+  const month = digits(text, at + 5, 2);
+  const day = digits(text, at + 8, 2);
+  const hour = digits(text, at + 11, 2);
+  const minute = digits(text, at + 14, 2);
+  const second = digits(text, at + 17, 2);
+  const millisecond = digits(text, at + 20, 3);
   // Date.UTC reads years below 100 as 19xx; those dates take the slow path.
   if (!(year >= 100 && month >= 1 && month <= 12 && day >= 1)) return Number.NaN;
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);

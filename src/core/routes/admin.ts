@@ -2,9 +2,10 @@ import { advanceClockBy, clockState, type MockClock } from '../controls/clock.ts
 import type { RequestJournal } from '../controls/journal.ts';
 import type { PassthroughControls } from '../controls/passthrough.ts';
 import type { MockPreset } from '../controls/presets.ts';
+import { parseStateBody } from '../controls/state-text.ts';
 import type { TrafficControls } from '../controls/traffic.ts';
 import type { MockExtension, ServedRoute } from '../extension.ts';
-import { parseJsonBody, readJsonBody } from '../http/body.ts';
+import { readJsonBody } from '../http/body.ts';
 import { coreError } from '../http/errors.ts';
 import { chunkedBody, jsonBody, type ResponseKit } from '../http/responses.ts';
 import { type Route, Router, routeWith } from '../http/router.ts';
@@ -149,7 +150,7 @@ function adminRoutes(): Route<AdminDependencies>[] {
       GET: async (_request, _params, { kit, stateBody }) => kit.json(200, await stateBody()),
       PUT: async (request, _params, { kit, stateBody, restore }) => {
         // restore() checks the state against the spec's schema as it reads it (one pass over the orders).
-        await restore(parseJsonBody(request, { example: bodyExamples.adminPutState }));
+        await restore(parseStateBody(request, { example: bodyExamples.adminPutState }));
         return kit.json(200, await stateBody());
       },
     }),
