@@ -14,15 +14,10 @@ export function takesColumns(store: object): store is TakesColumns {
 
 const STATUS_INDEX: Readonly<Record<string, number>> = { pending: 0, shipped: 1, cancelled: 2 };
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-/** The separators of `2026-09-04T00:00:00.000Z` by position. */
-const SEPARATORS: readonly [number, number][] = [
-  [4, 45 /* - */],
-  [7, 45 /* - */],
-  [10, 84 /* T */],
-  [13, 58 /* : */],
-  [16, 58 /* : */],
-  [19, 46 /* . */],
-  [23, 90 /* Z */],
+/** The separators of `2026-09-04T00:00:00.000Z`: position, character code, position, … */
+const SEPARATORS = [
+  4, 45 /* - */, 7, 45 /* - */, 10, 84 /* T */, 13, 58 /* : */, 16, 58 /* : */, 19, 46 /* . */, 23,
+  90 /* Z */,
 ];
 
 /**
@@ -84,7 +79,9 @@ export function canonicalIsoTime(text: string): number {
 /** canonicalIsoTime of the 24 characters of `text` from `at` (a saved state's text, read in place). */
 export function canonicalIsoTimeAt(text: string, at: number): number {
   if (at + 24 > text.length) return Number.NaN;
-  for (const [offset, code] of SEPARATORS) if (text.charCodeAt(at + offset) !== code) return Number.NaN;
+  for (let i = 0; i < SEPARATORS.length; i += 2) {
+    if (text.charCodeAt(at + (SEPARATORS[i] as number)) !== SEPARATORS[i + 1]) return Number.NaN;
+  }
   const year = digits(text, at, 4);
   const month = digits(text, at + 5, 2);
   const day = digits(text, at + 8, 2);

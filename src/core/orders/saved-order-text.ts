@@ -9,13 +9,43 @@ const COMPLETE = '","complete":';
 const STATUS = ',"status":"';
 const STATUSES = ['pending"}', 'shipped"}', 'cancelled"}'] as const;
 const SHIPPED = 1;
+/** The statuses by their first letter, in STATUSES' order. */
+const STATUS_BY_LETTER = 'psc';
 
 /** The shortest order text: one-digit numbers and the shortest status; bounds how many orders a text holds. */
 const SHORTEST_ORDER =
   `${ORDER_ID}1${PET_ID}0${QUANTITY}1${SHIP_DATE}${'0'.repeat(24)}${COMPLETE}true${STATUS}${STATUSES[0]}`
     .length;
-/** A canonical decimal of up to 16 digits: beyond that no safe integer, and the fallback names the mistake. */
-const MAX_DIGITS = 16;
+
+/** A decimal as GET writes one: no sign, no leading zero, at most 16 digits (none more is a safe integer). */
+const DECIMAL = String.raw`(?:0|[1-9]\d{0,15})`;
+/**
+ * One order exactly as GET writes it, followed by `,` or `]`: checked by the regular expression engine
+ * (compiled to machine code, several times faster than reading each character in JavaScript); the numbers
+ * are then read from their known places.
+ */
+const ORDER_TEXT = new RegExp(
+  [
+    literally(ORDER_ID),
+    DECIMAL,
+    literally(PET_ID),
+    DECIMAL,
+    literally(QUANTITY),
+    String.raw`[1-9]\d{0,15}`,
+    literally(SHIP_DATE),
+    String.raw`\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z`,
+    literally(COMPLETE),
+    '(?:true|false)',
+    literally(STATUS),
+    `(?:${STATUSES.map(literally).join('|')})`,
+    '(?=[,\\]])',
+  ].join(''),
+  'y',
+);
+
+function literally(literal: string): string {
+  return literal.replace(/[{}[\]().*+?^$|\\]/g, '\\$&');
+}
 
 /** Where a saved state's orders array ends, and the orders it held. */
 export interface SavedOrdersText {
@@ -43,36 +73,30 @@ export function savedOrdersText(text: string, start: number): SavedOrdersText | 
   let count = 0;
   if (text.charCodeAt(at) !== 93 /* ] */) {
     for (;;) {
-      if (!text.startsWith(ORDER_ID, at)) return undefined;
+      ORDER_TEXT.lastIndex = at;
+      if (!ORDER_TEXT.test(text)) return undefined;
+      const end = ORDER_TEXT.lastIndex;
       at = readDecimal(text, at + ORDER_ID.length);
-      if (number !== count + 1 || !text.startsWith(PET_ID, at)) return undefined;
+      if (number !== count + 1) return undefined;
       ids[count] = number;
       at = readDecimal(text, at + PET_ID.length);
-      if (Number.isNaN(number) || !text.startsWith(QUANTITY, at)) return undefined;
+      if (Number.isNaN(number)) return undefined;
       petIds[count] = number;
       at = readDecimal(text, at + QUANTITY.length);
-      if (!(number >= 1) || !text.startsWith(SHIP_DATE, at)) return undefined;
+      if (Number.isNaN(number)) return undefined;
       quantities[count] = number;
       at += SHIP_DATE.length;
       const time = canonicalIsoTimeAt(text, at);
-      at += 24;
-      if (Number.isNaN(time) || !text.startsWith(COMPLETE, at)) return undefined;
+      if (Number.isNaN(time)) return undefined;
       shipTimes[count] = time;
-      at += COMPLETE.length;
-      const complete = text.startsWith('true', at);
-      if (!complete && !text.startsWith('false', at)) return undefined;
-      at += complete ? 4 : 5;
-      if (!text.startsWith(STATUS, at)) return undefined;
-      at += STATUS.length;
-      const status = STATUSES.findIndex((word) => text.startsWith(word, at));
-      if (status < 0 || complete !== (status === SHIPPED)) return undefined;
-      at += (STATUSES[status] as string).length;
+      at += 24 + COMPLETE.length;
+      const complete = text.charCodeAt(at) === 116; /* t */
+      const status = STATUS_BY_LETTER.indexOf(text.charAt(at + (complete ? 4 : 5) + STATUS.length));
+      if (complete !== (status === SHIPPED)) return undefined;
       flags[count] = status | (complete ? COMPLETE_FLAG : 0);
       count++;
-      const next = text.charCodeAt(at);
-      if (next === 93 /* ] */) break;
-      if (next !== 44 /* , */) return undefined;
-      at++;
+      at = end + 1;
+      if (text.charCodeAt(end) === 93 /* ] */) break;
     }
   }
   const columns = new OrderColumns(count, {
@@ -82,23 +106,20 @@ export function savedOrdersText(text: string, start: number): SavedOrdersText | 
     shipTimes: shipTimes.slice(0, count),
     flags: flags.slice(0, count),
   });
-  return { columns, end: at + 1 };
+  return { columns, end: at };
 }
 
 /** What the last readDecimal read: a safe integer, or NaN. A module variable, so that no pair is allocated. */
 let number = Number.NaN;
 
-/** Reads a canonical JSON decimal (digits, no leading zero) at `at` into `number`; returns where it ends. */
+/** Reads the digits ORDER_TEXT found at `at` into `number` (NaN beyond 2^53); returns where they end. */
 function readDecimal(text: string, at: number): number {
   let value = 0;
   let end = at;
-  while (end - at <= MAX_DIGITS) {
-    const digit = text.charCodeAt(end) - 48;
-    if (!(digit >= 0 && digit <= 9)) break;
+  for (let digit = text.charCodeAt(end) - 48; digit >= 0 && digit <= 9; digit = text.charCodeAt(end) - 48) {
     value = value * 10 + digit;
     end++;
   }
-  const canonical = end > at && end - at <= MAX_DIGITS && (text.charCodeAt(at) !== 48 || end === at + 1);
-  number = canonical && Number.isSafeInteger(value) ? value : Number.NaN;
+  number = Number.isSafeInteger(value) ? value : Number.NaN;
   return end;
 }
