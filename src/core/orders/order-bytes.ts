@@ -18,18 +18,20 @@ const ID = ascii(',{"id":');
 const PET_ID = ascii(',"petId":');
 const QUANTITY = ascii(',"quantity":');
 const SHIP_DATE = ascii(',"shipDate":"');
-const COMPLETE = ascii('","complete":true');
-const NOT_COMPLETE = ascii('","complete":false');
-const CLOSE = ascii('}');
-const STATUS_CLOSE = ORDER_STATUSES.map((status) => ascii(`,"status":"${status}"}`));
+/** What follows the ship date, by flags (status index | COMPLETE_FLAG): public form, then admin form. */
+const ENDS = [false, true].map((withStatus) =>
+  Array.from({ length: 8 }, (_, flags) => {
+    const status = withStatus ? `,"status":"${ORDER_STATUSES[flags & 3]}"` : '';
+    return ascii(`","complete":${(flags & COMPLETE_FLAG) !== 0}${status}}`);
+  }),
+);
 
 function ascii(text: string): Uint8Array {
   return Uint8Array.from(text, (unit) => unit.charCodeAt(0));
 }
 
-/** Copies a short constant byte by byte: cheaper than `set()` for a dozen bytes. */
 function put(into: Uint8Array, at: number, bytes: Uint8Array): number {
-  for (let i = 0; i < bytes.length; i++) into[at + i] = bytes[i] as number;
+  into.set(bytes, at);
   return at + bytes.length;
 }
 
@@ -41,6 +43,8 @@ function putText(into: Uint8Array, at: number, text: string): number {
 
 /** Writes a number as JavaScript prints it (`${value}`); returns the end. */
 function putNumber(into: Uint8Array, at: number, value: number): number {
+  // Below 2^31 the digits come from int32 arithmetic, which V8 divides several times faster than doubles.
+  if (value >= 0 && value < 2_147_483_648 && (value | 0) === value) return putSmall(into, at, value);
   if (!(value >= 0 && value <= Number.MAX_SAFE_INTEGER && Math.floor(value) === value)) {
     return putText(into, at, `${value}`);
   }
@@ -55,27 +59,70 @@ function putNumber(into: Uint8Array, at: number, value: number): number {
   return at + digits;
 }
 
-/** Writes `value` as `width` digits, zeros in front. */
-function putPadded(into: Uint8Array, at: number, value: number, width: number): number {
+/** Writes an integer from 0 to 2^31 - 1; returns the end. */
+function putSmall(into: Uint8Array, at: number, value: number): number {
+  let digits = 1;
+  for (let rest = value; rest >= 10; rest = (rest / 10) | 0) digits++;
   let rest = value;
-  for (let i = at + width - 1; i >= at; i--) {
-    const next = Math.floor(rest / 10);
+  for (let i = at + digits - 1; i >= at; i--) {
+    const next = (rest / 10) | 0;
     into[i] = 48 + rest - next * 10;
     rest = next;
   }
-  return at + width;
+  return at + digits;
 }
+
+/** Writes `value` (0 to 99) as two digits. */
+function putTwo(into: Uint8Array, at: number, value: number): void {
+  const tens = (value / 10) | 0;
+  into[at] = 48 + tens;
+  into[at + 1] = 48 + value - tens * 10;
+}
+
+/** The `YYYY-MM-DDT` of recently written days, by day number modulo DAY_SLOTS: dates cluster on few days. */
+const DAY_SLOTS = 1024;
+const cachedDays = new Float64Array(DAY_SLOTS).fill(Number.NaN);
+const cachedDayText = new Uint8Array(DAY_SLOTS * 11);
 
 /**
  * Writes `new Date(time).toISOString()`'s text: digit by digit for the whole milliseconds of years 0000 to
- * 9999 (the days to a civil date as in Howard Hinnant's `civil_from_days`), through `Date` for the rest.
+ * 9999 (the days to a civil date as in Howard Hinnant's `civil_from_days`, each day's text kept for the next
+ * order on that day), through `Date` for the rest.
  */
 export function putIsoTime(into: Uint8Array, at: number, time: number): number {
   if (!(time >= FIRST_ISO_TIME && time <= LAST_ISO_TIME && Math.floor(time) === time)) {
     return putText(into, at, new Date(time).toISOString());
   }
   const days = Math.floor(time / DAY_MS);
-  let ms = time - days * DAY_MS;
+  const slot = days & (DAY_SLOTS - 1);
+  if (cachedDays[slot] !== days) {
+    putDay(cachedDayText, slot * 11, days);
+    cachedDays[slot] = days;
+  }
+  for (let i = 0; i < 11; i++) into[at + i] = cachedDayText[slot * 11 + i] as number;
+  // Under 86,400,000: int32 arithmetic from here.
+  let ms = (time - days * DAY_MS) | 0;
+  const hour = (ms / 3_600_000) | 0;
+  ms -= hour * 3_600_000;
+  const minute = (ms / 60_000) | 0;
+  ms -= minute * 60_000;
+  const second = (ms / 1000) | 0;
+  ms -= second * 1000;
+  const hundreds = (ms / 100) | 0;
+  putTwo(into, at + 11, hour);
+  into[at + 13] = 58; // :
+  putTwo(into, at + 14, minute);
+  into[at + 16] = 58; // :
+  putTwo(into, at + 17, second);
+  into[at + 19] = 46; // .
+  into[at + 20] = 48 + hundreds;
+  putTwo(into, at + 21, ms - hundreds * 100);
+  into[at + 23] = 90; // Z
+  return at + 24;
+}
+
+/** Writes `YYYY-MM-DDT` of a day number (days since 1970-01-01, years 0000 to 9999). */
+function putDay(into: Uint8Array, at: number, days: number): void {
   const shifted = days + 719_468;
   const era = Math.floor(shifted / 146_097);
   const dayOfEra = shifted - era * 146_097;
@@ -91,27 +138,13 @@ export function putIsoTime(into: Uint8Array, at: number, time: number): number {
   const day = dayOfYear - Math.floor((153 * marchMonth + 2) / 5) + 1;
   const month = marchMonth < 10 ? marchMonth + 3 : marchMonth - 9;
   const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
-  const hour = Math.floor(ms / 3_600_000);
-  ms -= hour * 3_600_000;
-  const minute = Math.floor(ms / 60_000);
-  ms -= minute * 60_000;
-  const second = Math.floor(ms / 1000);
-  ms -= second * 1000;
-  let end = putPadded(into, at, year, 4);
-  into[end++] = 45; // -
-  end = putPadded(into, end, month, 2);
-  into[end++] = 45; // -
-  end = putPadded(into, end, day, 2);
-  into[end++] = 84; // T
-  end = putPadded(into, end, hour, 2);
-  into[end++] = 58; // :
-  end = putPadded(into, end, minute, 2);
-  into[end++] = 58; // :
-  end = putPadded(into, end, second, 2);
-  into[end++] = 46; // .
-  end = putPadded(into, end, ms, 3);
-  into[end++] = 90; // Z
-  return end;
+  putTwo(into, at, (year / 100) | 0);
+  putTwo(into, at + 2, year % 100);
+  into[at + 4] = 45; // -
+  putTwo(into, at + 5, month);
+  into[at + 7] = 45; // -
+  putTwo(into, at + 8, day);
+  into[at + 10] = 84; // T
 }
 
 /**
@@ -136,6 +169,5 @@ export function putOrderJson(
   end = putNumber(into, end, quantity);
   end = put(into, end, SHIP_DATE);
   end = putIsoTime(into, end, shipTime);
-  end = put(into, end, (flags & COMPLETE_FLAG) !== 0 ? COMPLETE : NOT_COMPLETE);
-  return put(into, end, withStatus ? (STATUS_CLOSE[flags & 3] as Uint8Array) : CLOSE);
+  return put(into, end, (ENDS[withStatus ? 1 : 0] as Uint8Array[])[flags] as Uint8Array);
 }
