@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median } from './bench-load.ts';
 import { type ProbeContext, startOurs } from './bench-probes.ts';
-import { stop } from './bench-processes.ts';
+import { bannerUrl, spawnNode, stop } from './bench-processes.ts';
 
 /** One request; resolves with its status, its body and the milliseconds from sending to the last byte. */
 export function timedRequest(
@@ -68,32 +68,61 @@ export async function harExport(
 }
 
 /**
+ * The floor of a state PUT on this machine: a bare node:http server that reads the body whole, parses it with
+ * `JSON.parse` and writes the same bytes back (no checks, no store), as cheap as answering a PUT can be.
+ */
+const BARE_STATE_ECHO = `
+const http = require('node:http');
+http.createServer((req, res) => {
+  const chunks = [];
+  req.on('data', (chunk) => chunks.push(chunk));
+  req.on('end', () => {
+    const body = Buffer.concat(chunks);
+    JSON.parse(body.toString('utf8'));
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+    res.end(body);
+  });
+}).listen(0, '127.0.0.1', function () {
+  console.log('listening on http://127.0.0.1:' + this.address().port);
+});
+`;
+
+/**
  * Milliseconds for `PUT /__mock/state` of the mock's own state (as GET gave it), request to last byte (the
- * answer is the state in force, as large as the one sent), median of `times`.
+ * answer is the state in force, as large as the one sent), median of `times`; and beside it, alternating with
+ * ours request by request, the same body sent to the bare floor (BARE_STATE_ECHO).
  */
 export async function putState(
   context: ProbeContext,
   orderArgs: readonly string[],
   times: number,
-): Promise<{ ms: number; bytes: number }> {
+): Promise<{ ms: number; bareMs: number; bytes: number }> {
   const mock = await startOurs(context, 'ours (state)', orderArgs);
+  const bare = spawnNode('bare (state echo)', ['-e', BARE_STATE_ECHO], { cpu: context.cpu });
   try {
+    const bareOrigin = await bannerUrl(bare);
     const state = await timedRequest(`${mock.origin}/__mock/state`);
     if (state.status !== 200) throw new Error(`GET /__mock/state answered ${state.status}`);
-    const runs: number[] = [];
-    for (let i = 0; i < times; i++) {
-      const put = await timedRequest(`${mock.origin}/__mock/state`, {
+    const put = async (origin: string) => {
+      const answer = await timedRequest(`${origin}/__mock/state`, {
         method: 'PUT',
         headers: json,
         body: state.body,
       });
-      if (put.status !== 200)
-        throw new Error(`PUT /__mock/state answered ${put.status}: ${put.body.slice(0, 200)}`);
-      runs.push(put.ms);
+      if (answer.status !== 200)
+        throw new Error(`PUT /__mock/state answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+      return answer.ms;
+    };
+    const runs: number[] = [];
+    const bareRuns: number[] = [];
+    for (let i = 0; i < times; i++) {
+      runs.push(await put(mock.origin));
+      bareRuns.push(await put(bareOrigin));
     }
-    return { ms: median(runs), bytes: state.body.length };
+    return { ms: median(runs), bareMs: median(bareRuns), bytes: state.body.length };
   } finally {
     await stop(mock.child);
+    await stop(bare);
   }
 }
 

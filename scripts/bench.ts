@@ -887,10 +887,15 @@ const planes: Section = {
       const small = await putState(context, [], 51);
       const large = await putState(context, ['--seed', String(SEED), '--orders', String(opts.large)], 7);
       bench.raw.state = { small, large };
-      const state = (orders: string, result: { ms: number; bytes: number }, goal: number): Row => ({
+      const state = (
+        orders: string,
+        result: { ms: number; bareMs: number; bytes: number },
+        goal: number,
+      ): Row => ({
         id: 'state',
         measure: `PUT /__mock/state of ${orders}, median`,
         ours: `${fixed(result.ms, 2)} ms (${fixed(result.bytes / 1024)} KB)`,
+        reference: `bare node:http reading, JSON.parse-ing and echoing the body: ${fixed(result.bareMs, 2)} ms`,
         value: result.ms,
         digits: 2,
         unit: ' ms',
