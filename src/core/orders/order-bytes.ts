@@ -53,7 +53,8 @@ function putNumber(into: Uint8Array, at: number, value: number): number {
   let rest = value;
   for (let i = at + digits - 1; i >= at; i--) {
     const next = Math.floor(rest / 10);
-    into[i] = 48 + rest - next * 10;
+    // The digit first: 48 + rest would round near 2^53.
+    into[i] = 48 + (rest - next * 10);
     rest = next;
   }
   return at + digits;
