@@ -1,8 +1,9 @@
 import type { StoredOrder } from '../types.ts';
-import { ListChunks, type ListView } from './list-chunks.ts';
+import { CHUNK_ROWS, ListChunks, type ListView } from './list-chunks.ts';
 import { type OrderColumns, storedOrders } from './order-columns.ts';
 import { adminOrderJson, orderJson } from './order-json.ts';
 import { OrderTable } from './order-table.ts';
+import { SavedOrderColumns } from './saved-order-text.ts';
 import type {
   CancelResult,
   ChunkedLists,
@@ -179,8 +180,14 @@ export class InMemoryOrderStore implements OrderStore, ChunkedLists {
 
   async replaceColumns(columns: OrderColumns): Promise<void> {
     const table = OrderTable.fromColumns(columns);
-    if (table) this.#install(table);
-    else await this.replace(storedOrders(columns));
+    if (!table) return this.replace(storedOrders(columns));
+    if (columns instanceof SavedOrderColumns) {
+      // Orders read from a text written as the admin list writes them: that text is the list's bytes.
+      const rendered = table.seed.rendered(VIEWS.admin);
+      for (let chunk = 0; chunk * CHUNK_ROWS < columns.length; chunk++)
+        rendered[chunk] = columns.adminChunk(chunk);
+    }
+    this.#install(table);
   }
 
   /** A replacing table in force until `reset()` brings back the seed's. */

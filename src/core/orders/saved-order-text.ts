@@ -1,5 +1,6 @@
-import { COMPLETE_FLAG, OrderColumns } from './order-columns.ts';
+import { COMPLETE_FLAG, type OrderColumnArrays, OrderColumns } from './order-columns.ts';
 import { canonicalIsoTimeAt } from './saved-columns.ts';
+import { CHUNK_ROWS } from './seed-table.ts';
 
 const ORDER_ID = '{"id":';
 const PET_ID = ',"petId":';
@@ -47,9 +48,30 @@ function literally(literal: string): string {
   return literal.replace(/[{}[\]().*+?^$|\\]/g, '\\$&');
 }
 
+// The core names no runtime; TextEncoder is a global in every runtime it runs on (Node, browsers, workers).
+const { TextEncoder } = globalThis as unknown as {
+  TextEncoder: new () => { encodeInto(text: string, into: Uint8Array): { written: number } };
+};
+const encoder = new TextEncoder();
+
+/**
+ * Saved orders read from their text, with that text at hand: written exactly as the admin list writes each
+ * order, it is the list's JSON already, so a store can keep it as the rendered chunks of the admin list (what
+ * the PUT answers with) instead of writing the same bytes again.
+ */
+export class SavedOrderColumns extends OrderColumns {
+  constructor(
+    length: number,
+    arrays: OrderColumnArrays,
+    readonly adminChunk: (chunk: number) => Uint8Array,
+  ) {
+    super(length, arrays);
+  }
+}
+
 /** Where a saved state's orders array ends, and the orders it held. */
 export interface SavedOrdersText {
-  readonly columns: OrderColumns;
+  readonly columns: SavedOrderColumns;
   /** The index just after the array's closing `]`. */
   readonly end: number;
 }
@@ -71,8 +93,11 @@ export function savedOrdersText(text: string, start: number): SavedOrdersText | 
   const flags = new Uint8Array(capacity);
   let at = start + 1;
   let count = 0;
+  /** Where each chunk's first order begins in the text. */
+  const chunkStarts: number[] = [];
   if (text.charCodeAt(at) !== 93 /* ] */) {
     for (;;) {
+      if ((count & (CHUNK_ROWS - 1)) === 0) chunkStarts.push(at);
       ORDER_TEXT.lastIndex = at;
       if (!ORDER_TEXT.test(text)) return undefined;
       const end = ORDER_TEXT.lastIndex;
@@ -99,14 +124,24 @@ export function savedOrdersText(text: string, start: number): SavedOrdersText | 
       if (text.charCodeAt(end) === 93 /* ] */) break;
     }
   }
-  const columns = new OrderColumns(count, {
+  const arrays = {
     ids: ids.slice(0, count),
     petIds: petIds.slice(0, count),
     quantities: quantities.slice(0, count),
     shipTimes: shipTimes.slice(0, count),
     flags: flags.slice(0, count),
-  });
-  return { columns, end: at };
+  };
+  const close = at - 1;
+  const adminChunk = (chunk: number) => {
+    // From the separator before the chunk's first order (`[` for the first) to the end of its last order.
+    const from = (chunkStarts[chunk] as number) - 1;
+    const to = chunk + 1 < chunkStarts.length ? (chunkStarts[chunk + 1] as number) - 1 : close;
+    const bytes = new Uint8Array(to - from);
+    encoder.encodeInto(text.slice(from, to), bytes);
+    bytes[0] = 44; // , as the list keeps a comma before every order
+    return bytes;
+  };
+  return { columns: new SavedOrderColumns(count, arrays, adminChunk), end: at };
 }
 
 /** What the last readDecimal read: a safe integer, or NaN. A module variable, so that no pair is allocated. */
