@@ -28,6 +28,9 @@ subscribe('undici:client:sendHeaders', (message) => {
   const { request, socket } = message as { request: { method?: string }; socket: Socket };
   const watch = byRequest.get(request);
   if (!watch) return;
+  // undici keeps a sent request in its client's queue for a few hundred requests more; an entry left here
+  // would keep the whole exchange (the watch's closure) alive that long, into the old generation.
+  byRequest.delete(request);
   lastOnSocket.set(socket, watch);
   if (request.method === 'HEAD') watchHead(socket, watch);
   if (watched.has(socket)) return;
