@@ -19,7 +19,14 @@ interface Remembered {
 }
 
 /** Per spec (one per proxy), by the body's text: the most recently used last. */
-const remembered = new WeakMap<Spec, { lists: Map<string, Remembered>; characters: number }>();
+const remembered = new WeakMap<Spec, Memory>();
+
+interface Memory {
+  readonly lists: Map<string, Remembered>;
+  characters: number;
+  /** The body used last, already at the end of `lists`. */
+  newest?: string;
+}
 
 /**
  * The list rules' verdicts on an answer that lists Orders: `orders.list`, then, for a list the schema accepts,
@@ -44,8 +51,12 @@ export function listVerdicts(spec: Spec, answer: Answer): readonly Verdict[] {
   const { lists } = memory;
   const known = lists.get(response.body);
   if (known?.context === context) {
-    lists.delete(response.body);
-    lists.set(response.body, known);
+    // Moved to the end only when another body came between: a delete and a set per hit wear out the table.
+    if (memory.newest !== response.body) {
+      lists.delete(response.body);
+      lists.set(response.body, known);
+      memory.newest = response.body;
+    }
     return known.verdicts;
   }
   const verdicts = gradedList(spec, answer);
@@ -53,6 +64,7 @@ export function listVerdicts(spec: Spec, answer: Answer): readonly Verdict[] {
   if (known) memory.characters -= response.body.length;
   lists.delete(response.body);
   lists.set(response.body, { context, verdicts });
+  memory.newest = response.body;
   memory.characters += response.body.length;
   for (const body of lists.keys()) {
     if (lists.size <= REMEMBERED_LISTS.entries && memory.characters <= REMEMBERED_LISTS.characters) break;
