@@ -638,10 +638,19 @@ const msw: Section = {
 const bundle: Section = {
   ids: ['bundle'],
   run: async () =>
-    (await mswBundleSizes(root)).map((size) => ({
+    (await mswBundleSizes(root)).map((size, index) => ({
       id: 'bundle',
-      measure: `Browser bundle of ${size.entry} (msw excluded), minified · gzip`,
-      ours: `${fixed(size.minifiedBytes / 1024, 1)} KB · ${fixed(size.gzipBytes / 1024, 1)} KB`,
+      measure: `Browser bundle of ${size.entry} (msw excluded), minified · gzip, loaded with the import`,
+      ours: `${fixed(size.minifiedBytes / 1024, 1)} KB · ${fixed(size.gzipBytes / 1024, 1)} KB (${fixed(size.lazyGzipBytes / 1024, 1)} KB gzip more on first use of the admin API)`,
+      // The issue's goal is for the handlers without the domains simulation (the first entry).
+      ...(index === 0
+        ? {
+            value: size.gzipBytes / 1024,
+            digits: 1,
+            unit: ' KB',
+            goal: { at: 'most', value: 25, unit: 'KB gzip' } as const,
+          }
+        : {}),
     })),
 };
 
