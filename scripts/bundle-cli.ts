@@ -3,8 +3,8 @@
  * the ~150 small modules of dist/src, and Node's ES module loader costs about half a millisecond per module
  * (docs/performance.md, "Start"). The library's entry points (dist/src) are unchanged. What the CLI loads only
  * when asked (faker for --seed, the fixture validator, node-redis for --store, yaml for a YAML config file, the
- * MCP server and its SDK for
- * `mcp` and --mcp) stays in chunks of its own; scripts/bundle-cli.test.ts checks the start path.
+ * MCP server and its SDK for `mcp` and --mcp) stays in chunks of its own; scripts/bundle-cli.test.ts checks
+ * the start path.
  *
  * Usage: tsx scripts/bundle-cli.ts   (part of `npm run build`)
  */
