@@ -11,6 +11,7 @@ import { startRedisServer } from '../src/test-support/redis-server.ts';
 import { alternate, median, medianRatio, type Sample, type Target, type Workload } from './bench-load.ts';
 import { type ProbeContext, startOurs } from './bench-probes.ts';
 import { getStatus, stopAll } from './bench-processes.ts';
+import { type RoundTripFloor, redisRoundTripFloor } from './bench-redis-floor.ts';
 import type { LoadResult } from './bench-report.ts';
 
 export interface ReplicaOptions {
@@ -48,13 +49,24 @@ async function roundTripsOf(
   return trips / count;
 }
 
+/** The floor of one round trip on this machine, by what the mock sends: GET (the list), a script (the cancel). */
+export type RoundTripFloors = Partial<Record<'get' | 'script', RoundTripFloor>>;
+
 export async function replicasBench(
   context: ProbeContext,
   options: ReplicaOptions,
   roundTrips: RoundTrips = {},
+  floors: RoundTripFloors = {},
 ): Promise<ReplicaResults> {
   if (!existsSync(REDIS_SERVER)) return { kind: 'skipped', reason: `${REDIS_SERVER} is not installed` };
   const redis = await startRedisServer();
+  for (const kind of ['get', 'script'] as const) {
+    floors[kind] = await redisRoundTripFloor(redis.port, redis.pid, {
+      kind,
+      connections: options.connections,
+      count: 30_000,
+    });
+  }
   const unpinned: ProbeContext = { ...context, cpu: undefined };
   let prefixes = 0;
   /** Our CLI with the orders given, on memory (`store` undefined) or on Redis under a fresh key prefix. */

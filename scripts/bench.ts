@@ -56,7 +56,8 @@ import {
   waitForStatus,
 } from './bench-processes.ts';
 import { proxyMemory } from './bench-proxy-memory.ts';
-import { type RoundTrips, replicasBench, replicasMarkdown } from './bench-replicas.ts';
+import type { RoundTripFloor } from './bench-redis-floor.ts';
+import { type RoundTripFloors, type RoundTrips, replicasBench, replicasMarkdown } from './bench-replicas.ts';
 import { type BenchResults, fixed, type Goal, type LoadResult, markdown, type Row } from './bench-report.ts';
 import { sessionLines, sessionMemory } from './bench-sessions.ts';
 
@@ -349,6 +350,7 @@ const replicas: Section = {
   run: async (bench) => {
     const { opts } = bench;
     const roundTrips: RoundTrips = {};
+    const floors: RoundTripFloors = {};
     const results = await replicasBench(
       bench.context,
       {
@@ -361,19 +363,22 @@ const replicas: Section = {
         cancel: cancelWorkload(opts.large),
       },
       roundTrips,
+      floors,
     );
     bench.raw.replicas = results;
     bench.raw['replicas-round-trips'] = roundTrips;
+    bench.raw['replicas-round-trip-floors'] = floors;
     bench.appendix.push(replicasMarkdown(results, cpus().length));
     if (!Array.isArray(results)) return [];
     const cpu = (of: readonly Sample[]) => median(of.flatMap((sample) => sample.cpuMicrosPerRequest ?? []));
     const rows: Row[] = (results as readonly LoadResult[]).map((result, index) => {
       const { memory = [], redis = [] } = result.samples;
+      const floor = floors[index === 0 ? 'get' : 'script'];
       return {
         id: 'replicas',
         measure: `Redis, ${result.title}: CPU cost, the memory mock's ÷ the Redis mock's plus redis-server's`,
         ours: `${fixed(cpu(redis), 1)} µs CPU/req (mock and redis-server)`,
-        reference: `memory: ${fixed(cpu(memory), 1)} µs CPU/req`,
+        reference: `memory: ${fixed(cpu(memory), 1)} µs CPU/req${floor ? `; ${floorText(floor, cpu(memory))}` : ''}`,
         value: cpuEfficiency(redis, memory),
         goal: { at: 'least', value: index === 0 ? 0.8 : 0.7 },
       } satisfies Row;
@@ -390,6 +395,16 @@ const replicas: Section = {
     return rows;
   },
 };
+
+/**
+ * One bare round trip's CPU (a raw-socket client and redis-server, no mock) and the best ratio a mock that
+ * pays one per request could reach beside the memory mock's CPU: the floor the row's goal is read against.
+ */
+function floorText(floor: RoundTripFloor, memory: number): string {
+  const both = floor.client + (floor.server ?? 0);
+  const server = floor.server === undefined ? '' : ` + redis-server ${fixed(floor.server, 1)}`;
+  return `one bare round trip: client ${fixed(floor.client, 1)}${server} µs CPU, so at best ${fixed(memory / (memory + both), 2)}`;
+}
 
 /**
  * Sessions (docs/sessions.md): a request in a session against the same request without one, on one server
@@ -631,10 +646,19 @@ const msw: Section = {
 const bundle: Section = {
   ids: ['bundle'],
   run: async () =>
-    (await mswBundleSizes(root)).map((size) => ({
+    (await mswBundleSizes(root)).map((size, index) => ({
       id: 'bundle',
-      measure: `Browser bundle of ${size.entry} (msw excluded), minified · gzip`,
-      ours: `${fixed(size.minifiedBytes / 1024, 1)} KB · ${fixed(size.gzipBytes / 1024, 1)} KB`,
+      measure: `Browser bundle of ${size.entry} (msw excluded), minified · gzip, loaded with the import`,
+      ours: `${fixed(size.minifiedBytes / 1024, 1)} KB · ${fixed(size.gzipBytes / 1024, 1)} KB (${fixed(size.lazyGzipBytes / 1024, 1)} KB gzip more on first use of the admin API)`,
+      // The issue's goal is for the handlers without the domains simulation (the first entry).
+      ...(index === 0
+        ? {
+            value: size.gzipBytes / 1024,
+            digits: 1,
+            unit: ' KB',
+            goal: { at: 'most', value: 25, unit: 'KB gzip' } as const,
+          }
+        : {}),
     })),
 };
 

@@ -1,6 +1,6 @@
 /**
  * Every generated file the repository commits, with the text its generator makes now: the request-body
- * validators, the operations table, the suite's copy of the Store API document, the types and the MCP tool
+ * validators, the operations table, the admin API's route list, the suite's copy of the Store API document, the types and the MCP tool
  * table (from the specs), the fixture file schema and its validator, the config file's schema and option
  * tables (from the commands' option definitions), and the seed data. `npm run generate` (scripts/generate.ts)
  * writes them; scripts/generated-files.test.ts fails while one is stale. Nothing is generated at build time,
@@ -17,6 +17,7 @@ import {
   readConfigDocs,
 } from './config-files.ts';
 import { fixturesSchema, schemaText, validatorModule } from './fixtures-schema.ts';
+import { ADMIN_ROUTES_OUT, generateAdminRoutes } from './generate-admin-routes.ts';
 import {
   generateDocs as generateMcpDocs,
   generateToolsModule as generateMcpTools,
@@ -49,6 +50,7 @@ export const generatedFiles: readonly GeneratedFile[] = [
     generate: () => generateRequestBodies(target),
   })),
   { path: OPERATIONS_OUT, from: 'spec/openapi.yaml', generate: generateOperations },
+  { path: ADMIN_ROUTES_OUT, from: "the admin API's router", generate: generateAdminRoutes },
   { path: SPEC_DOCUMENT_OUT, from: 'spec/openapi.yaml', generate: generateSpecDocument },
   ...specTypes.map((target) => ({
     path: target.out,

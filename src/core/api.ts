@@ -5,8 +5,7 @@ import { parseLatency } from './controls/latency.ts';
 import { PassthroughControls, type PassthroughOptions } from './controls/passthrough.ts';
 import { type MockPreset, storePresets } from './controls/presets.ts';
 import { mayCreateSession } from './controls/sessions.ts';
-import { type MockStateDocument, prepareRestore, snapshotState } from './controls/snapshot.ts';
-import { snapshotBody } from './controls/snapshot-body.ts';
+import type { MockStateDocument } from './controls/snapshot.ts';
 import { TrafficControls } from './controls/traffic.ts';
 import {
   DEFAULT_PETS_DEPRECATION,
@@ -29,7 +28,7 @@ import { specOperations } from './operations.generated.ts';
 import { type OrderSeed, type PetSeed, parsePetSeed } from './orders/order-input.ts';
 import { inFixture, seedOrderStore } from './orders/seed.ts';
 import type { OrderStore } from './orders/store.ts';
-import { adminApi, adminTurnedOff } from './routes/admin.ts';
+import { adminTurnedOff, lazyAdminApi } from './routes/admin-loader.ts';
 import { type OAuthOptions, oauthPart } from './routes/oauth-token.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { deprecationNotice, type PetCatalogue, petCatalogue, petRoutes } from './routes/pets.ts';
@@ -208,9 +207,10 @@ export function createMockApi(
     for (const extension of extensions) await extension.reset?.();
   }
   const holder = { store, clock, traffic, extensions: options.extensions ?? [] };
-  const snapshot = () => snapshotState(holder);
+  // The state document's code loads with the admin API's, on first use (routes/admin-loader.ts).
+  const snapshot = async () => (await import('./controls/snapshot.ts')).snapshotState(holder);
   const restore = async (state: unknown) => {
-    const apply = prepareRestore(holder, state);
+    const apply = (await import('./controls/snapshot.ts')).prepareRestore(holder, state);
     await apply();
   };
   // Built when asked (a request to /__mock/presets), not held by every session.
@@ -222,7 +222,7 @@ export function createMockApi(
   extensions.push(
     options.admin === false
       ? adminTurnedOff()
-      : adminApi({
+      : lazyAdminApi({
           store,
           journal,
           kit: controlPlanes.kit,
@@ -230,7 +230,7 @@ export function createMockApi(
           reset,
           traffic,
           presets,
-          stateBody: () => snapshotBody(holder),
+          stateBody: async () => (await import('./controls/snapshot-body.ts')).snapshotBody(holder),
           restore,
           passthrough,
         }),

@@ -1,15 +1,14 @@
-import { delay, type HttpHandler, HttpResponse, type HttpResponseResolver, http, passthrough } from 'msw';
+import { type HttpHandler, http } from 'msw';
 import type { MockClock } from '../core/controls/clock.ts';
-import { dribblePieces } from '../core/controls/faults.ts';
 import type { RequestJournal } from '../core/controls/journal.ts';
 import type { PassthroughSettings } from '../core/controls/passthrough.ts';
 import { applyPreset, describePreset } from '../core/controls/presets.ts';
 import type { MockStateDocument } from '../core/controls/snapshot.ts';
 import type { FaultInput, FaultRule, LatencySettings } from '../core/controls/traffic.ts';
 import type { MockExtension, ServedRoute } from '../core/extension.ts';
-import type { Delivery, MockRequest, MockResponse } from '../core/types.ts';
-import { createMock, type Mock, type MockOptions, type MockState } from '../mock/mock.ts';
+import { createMock, type MockOptions, type MockState } from '../mock/mock.ts';
 import { resolveBaseUrl } from './base-url.ts';
+import { mockResolver } from './resolver.ts';
 import { type ControllerStore, controllerStore } from './store-view.ts';
 
 export type { ErrorBody as Error, ErrorBody, Order, StoreApiPaths } from '../core/api-types.ts';
@@ -122,23 +121,7 @@ export function createHandlers(options: CreateHandlersOptions = {}): {
     basePath: baseUrl.pathname.replace(/\/+$/, ''),
     passthrough: options.passthrough ? { upstream: 'network', operations: options.passthrough } : undefined,
   });
-  const answer: HttpResponseResolver = async ({ request }) => {
-    const head = headOf(request);
-    const forwarding = await api.forwarding(head);
-    if (forwarding) {
-      // MSW performs the request itself, so the mock never sees the network's answer (status 0).
-      forwarding.record(0);
-      return passthrough();
-    }
-    const response = await api.handle(await withBody(head, request));
-    if (response.delivery) {
-      if (response.delivery.delayMs > 0) await delay(response.delivery.delayMs);
-      const { fault } = response.delivery;
-      if (fault === 'reset' || fault === 'empty') return HttpResponse.error();
-      if (fault === 'dribble') return dribbled(response, response.delivery);
-    }
-    return toHttpResponse(response, request.method);
-  };
+  const answer = mockResolver(api);
 
   const handlers: HttpHandler[] = [];
   const fallbacks: HttpHandler[] = [];
@@ -196,44 +179,4 @@ function byPath(routes: readonly ServedRoute[]): Map<string, string[]> {
     paths.set(path, methods);
   }
   return paths;
-}
-
-/** The request without its body: what the mock needs to decide whether it answers it. */
-function headOf(request: Request): MockRequest {
-  const url = new URL(request.url);
-  return {
-    method: request.method,
-    path: url.pathname,
-    query: url.search.slice(1),
-    // Fetch's Headers yields lower-case names, as the core expects.
-    headers: Object.fromEntries(request.headers),
-  };
-}
-
-/** Read only once the mock answers: a request that goes to the network keeps its body for it. */
-async function withBody(head: MockRequest, request: Request): Promise<MockRequest> {
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  return hasBody ? { ...head, body: await request.text() } : head;
-}
-
-/** The body in the pieces the core describes, with MSW's own `delay()` after each. */
-function dribbled(response: MockResponse, delivery: Delivery): HttpResponse<ReadableStream> {
-  const { pieces, pauseMs } = dribblePieces(new TextEncoder().encode(response.body?.text ?? ''), delivery);
-  const stream = new ReadableStream({
-    async start(controller) {
-      for (const piece of pieces) {
-        controller.enqueue(piece);
-        await delay(pauseMs);
-      }
-      controller.close();
-    },
-  });
-  return new HttpResponse(stream, { status: response.status, headers: response.headers });
-}
-
-function toHttpResponse(response: Awaited<ReturnType<Mock['handle']>>, method: string): HttpResponse<string> {
-  return new HttpResponse(method === 'HEAD' ? null : (response.body?.text ?? null), {
-    status: response.status,
-    headers: response.headers,
-  });
 }

@@ -98,6 +98,9 @@ function newClient(url: string, refuse: (cause: Error) => Error | undefined) {
   return createClient({
     url,
     disableOfflineQueue: true,
+    // node-redis's own timeout (5 s by default) stops counting once a command is written, and costs an
+    // AbortSignal with a timer per command; storeCall's deadline covers the whole call, writing included.
+    commandOptions: { timeout: 0 },
     // While Redis hangs, calls given up on wait here for their replies; a full queue fails at once.
     commandsQueueMaxLength: 10_000,
     socket: {

@@ -1,8 +1,11 @@
 import type { MockRequest, MockResponse } from '../types.ts';
 import { ResponseKit } from './responses.ts';
 
+/** Where the admin API lives (spec/mock-admin.openapi.yaml). */
+export const ADMIN_PREFIX = '/__mock';
+
 /** The mock's control planes: the admin API (`/__mock`) and the dashboard (`/__dashboard`, its API and page). */
-const PREFIXES = ['/__mock', '/__dashboard'] as const;
+const PREFIXES = [ADMIN_PREFIX, '/__dashboard'] as const;
 
 /** Whether `path` belongs to a control plane (`/__mock`, `/__mock/…`, `/__dashboard…`), not `/__mockery`. */
 export function isControlPlane(path: string): boolean {

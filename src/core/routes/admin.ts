@@ -5,6 +5,7 @@ import type { MockPreset } from '../controls/presets.ts';
 import type { TrafficControls } from '../controls/traffic.ts';
 import type { MockExtension, ServedRoute } from '../extension.ts';
 import { parseJsonBody, readJsonBody } from '../http/body.ts';
+import { ADMIN_PREFIX } from '../http/control-planes.ts';
 import { coreError } from '../http/errors.ts';
 import { chunkedBody, jsonBody, type ResponseKit } from '../http/responses.ts';
 import { type Route, Router, routeWith } from '../http/router.ts';
@@ -17,8 +18,6 @@ import type { MockResponse, ResponseBody, StoredOrder } from '../types.ts';
 import { bodyExamples, requestBodies } from './admin-bodies.generated.ts';
 import { controlRoutes } from './admin-controls.ts';
 import { providerStateRoutes } from './provider-states.ts';
-
-export const ADMIN_PREFIX = '/__mock';
 
 export interface AdminDependencies {
   readonly store: OrderStore;
@@ -174,23 +173,4 @@ function adminRoutes(): Route<AdminDependencies>[] {
       },
     }),
   ];
-}
-
-/**
- * What answers under /__mock when the admin API is left out (`--no-admin`): a 404 that says it is turned off,
- * before authentication would answer a 401 asking for a key that would not help.
- */
-export function adminTurnedOff(): MockExtension {
-  const off = coreError(
-    'NOT_FOUND',
-    'The admin API (/__mock) is turned off: this mock was started with --no-admin (admin: false).',
-  );
-  return {
-    name: 'admin-off',
-    pathPrefix: ADMIN_PREFIX,
-    handle: (request) =>
-      request.path === ADMIN_PREFIX || request.path.startsWith(`${ADMIN_PREFIX}/`)
-        ? Promise.reject(off)
-        : undefined,
-  };
 }

@@ -1,0 +1,21 @@
+import { describe, expect, test } from 'vitest';
+import { mswBundleSizes } from './bench-bundle.ts';
+
+const root = new URL('..', import.meta.url).pathname;
+
+describe('what an app bundles with the MSW handlers', () => {
+  test('the admin API, its generated validators and the state document load on first use, not with the import', async () => {
+    const [handlers] = await mswBundleSizes(root);
+    const loaded = handlers?.loadedSources ?? [];
+    expect(loaded).toContain('src/msw/index.ts');
+    expect(loaded).toContain('src/core/routes/admin-loader.ts');
+    for (const lazy of [
+      'src/core/routes/admin.ts',
+      'src/core/routes/admin-bodies.generated.ts',
+      'src/core/controls/snapshot.ts',
+    ]) {
+      expect(loaded).not.toContain(lazy);
+    }
+    expect(handlers?.lazyGzipBytes).toBeGreaterThan(0);
+  });
+});
