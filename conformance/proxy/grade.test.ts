@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadSpec } from '../contract/spec.ts';
 import type { ExchangeResponse } from '../http/exchange.ts';
 import { gradeExchange, type Observed } from './grade.ts';
+import { REMEMBERED_LISTS } from './list-verdicts.ts';
 
 const spec = loadSpec();
 const ERROR_401 = '{"code":"UNAUTHORIZED","message":"no","status":401}';
@@ -151,5 +152,39 @@ describe('grading one exchange', () => {
     expect(graded('GET', '/store/orders/', {})).toEqual([
       'info proxy.undocumented-operation: GET /store/orders/ → 200: no operation of the spec has this path',
     ]);
+  });
+});
+
+describe('grading a list answered again with the same bytes', () => {
+  const LIST = '[{"id":1,"pet_id":2,"shipDate":"2026-12-01T10:00:00"},{"id":1,"petId":3}]';
+  const LIST_FINDINGS = [
+    'must orders.list: GET /store/orders → 200: id 1 is listed 2 times (ids are unique)',
+    'should orders.date-time: GET /store/orders → 200: /0/shipDate must match format "date-time"',
+    'should orders.fields: GET /store/orders → 200: order [0] has "pet_id" for petId',
+  ];
+  const list = (body: string, headers: Record<string, string> = {}) =>
+    graded('GET', '/store/orders', { body, headers: { 'content-type': 'application/json', ...headers } });
+
+  it('finds what it found the first time, every time', () => {
+    expect(list(LIST)).toEqual(LIST_FINDINGS);
+    for (let n = 0; n < 3; n++) expect(list(LIST)).toEqual(LIST_FINDINGS);
+  });
+
+  it('reads the pagination fields of each answer, whatever the body', () => {
+    list(LIST);
+    const paginated = list(LIST, { 'x-total-count': '5', link: '</v1/store/orders?page=2>; rel="next"' });
+    expect(paginated[0]).toBe(
+      'must orders.list: GET /store/orders → 200: id 1 is listed 2 times (ids are unique); a Link rel="next" to "/v1/store/orders?page=2": the list is paginated; X-Total-Count 5 but 2 order(s) listed: not all orders',
+    );
+    expect(list(LIST)).toEqual(LIST_FINDINGS);
+  });
+
+  it('still grades each of many different lists, and the first again once the others pushed it out', () => {
+    const lists = Array.from({ length: REMEMBERED_LISTS.entries * 2 }, (_, n) => `[{"id":${n + 1}}]`);
+    for (const body of lists) expect(list(body)).toEqual([]);
+    expect(list('[{"id":9223372036854775808}]')).toEqual([
+      'must orders.list: GET /store/orders → 200: id 9223372036854775808 is not an int64',
+    ]);
+    expect(list(LIST)).toEqual(LIST_FINDINGS);
   });
 });

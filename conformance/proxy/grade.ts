@@ -8,7 +8,7 @@ import {
   listsOrders,
   statesErrorBody,
 } from '../rules/answers.ts';
-import { type RuleId, rule } from '../rules/catalogue.ts';
+import { rule } from '../rules/catalogue.ts';
 import { type PreflightAsked, preflightProblems } from '../rules/cors-verdicts.ts';
 import {
   bearerChallenge,
@@ -25,9 +25,8 @@ import {
   labelVerdict,
   malformedIdProblems,
   noContentProblems,
-  orderFieldProblems,
-  orderListVerdict,
 } from '../rules/verdicts.ts';
+import { listVerdicts, type Verdict } from './list-verdicts.ts';
 import { matchOperation } from './match.ts';
 
 /** One forwarded exchange, as grading needs it (the body decoded, read from the graded copy). */
@@ -54,9 +53,6 @@ export interface Graded {
   applied: string[];
   findings: Finding[];
 }
-
-/** A rule and the problems one exchange showed for it (none: graded and passed). */
-type Verdict = [rule: RuleId, problems: string[]];
 
 /**
  * The 5xx an edge in front of the application answers on its own (a gateway's overload, a timeout, a bad
@@ -150,22 +146,6 @@ function bodyVerdicts(spec: Spec, answer: Answer): Verdict[] {
   if (response.status === 409 && response.bodyBytes > 0)
     return [...verdicts, ['orders.conflict-body', prefixed(errorBodyProblems(spec, response))]];
   return verdicts;
-}
-
-function listVerdicts(spec: Spec, answer: Answer): Verdict[] {
-  const { operation, response } = answer;
-  const list = orderListVerdict(spec, answer);
-  const verdicts: Verdict[] = [['orders.list', prefixed(list.problems)]];
-  // As in the suite, the should rules read a list that is valid under the spec's own (ISO 8601) reading.
-  if (!operation || list.valid === undefined) return verdicts;
-  return [
-    ...verdicts,
-    [
-      'orders.date-time',
-      prefixed(spec.validateResponse(operation.operationId, response.status, list.valid, 'rfc3339') ?? []),
-    ],
-    ['orders.fields', prefixed(orderFieldProblems(spec, list.valid))],
-  ];
 }
 
 function challengeVerdicts({ response, authorization }: Observed): Verdict[] {

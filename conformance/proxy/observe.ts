@@ -21,6 +21,9 @@ export interface InTraffic {
   ended: number;
 }
 
+/** One decoder for every answer: decoding a whole body keeps no state between calls. */
+const utf8 = new TextDecoder();
+
 /** The graded copy of an answer: the body decoded from its Content-Encoding, or why it is not graded. */
 function gradedCopy(
   answer: UpstreamAnswer,
@@ -42,7 +45,7 @@ function gradedCopy(
     return { response: { ...response, interrupted: answer.interrupted }, notGraded: answer.interrupted };
   const decoded = decodeContent(body.buffer(), headers['content-encoding'], limit);
   if (!decoded.ok) return { response, notGraded: decoded.reason };
-  return { response: { ...response, body: new TextDecoder().decode(decoded.bytes) } };
+  return { response: { ...response, body: utf8.decode(decoded.bytes) } };
 }
 
 const firstHeader = (raw: readonly string[], name: string): string | undefined => {

@@ -77,37 +77,53 @@ export const MODEL_LIMITS = {
 /** A Map that keeps its most recent `max` entries (a `get` counts as use), telling `onEvict` what it drops. */
 export class Bounded<K, V> {
   private readonly entries = new Map<K, V>();
+  /**
+   * The most recently used key, which stays in place when used again: a client's requests mostly come under one
+   * credential and session, and moving an entry to the end of a Map (a delete and a set) wears out its table.
+   */
+  private newest: { key: K } | undefined;
   constructor(
     private readonly max: number,
     private readonly onEvict: (value: V, key: K) => void = () => {},
   ) {}
   get(key: K): V | undefined {
     const value = this.entries.get(key);
-    if (value !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
+    if (value !== undefined && this.newest?.key !== key) this.moveToEnd(key, value);
     return value;
   }
   has = (key: K): boolean => this.entries.has(key);
-  delete = (key: K): boolean => this.entries.delete(key);
+  delete = (key: K): boolean => {
+    if (this.newest?.key === key) this.newest = undefined;
+    return this.entries.delete(key);
+  };
   set(key: K, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
+    if (this.newest?.key === key) {
+      this.entries.set(key, value);
+      return;
+    }
+    this.moveToEnd(key, value);
     for (const [oldest, dropped] of this.entries) {
       if (this.entries.size <= this.max) break;
-      this.entries.delete(oldest);
-      this.onEvict(dropped, oldest);
+      this.evict(oldest, dropped);
     }
   }
   /** Drops the least recently used entry, telling `onEvict`; false when empty. */
   dropOldest(): boolean {
     for (const [oldest, dropped] of this.entries) {
-      this.entries.delete(oldest);
-      this.onEvict(dropped, oldest);
+      this.evict(oldest, dropped);
       return true;
     }
     return false;
+  }
+  private moveToEnd(key: K, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    this.newest = { key };
+  }
+  private evict(key: K, value: V): void {
+    this.entries.delete(key);
+    if (this.newest?.key === key) this.newest = undefined;
+    this.onEvict(value, key);
   }
   entriesOf = (): IterableIterator<[K, V]> => this.entries.entries();
   get size(): number {

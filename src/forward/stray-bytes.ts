@@ -28,6 +28,9 @@ subscribe('undici:client:sendHeaders', (message) => {
   const { request, socket } = message as { request: { method?: string }; socket: Socket };
   const watch = byRequest.get(request);
   if (!watch) return;
+  // Only the socket is needed from here on. An entry left until the request is collected kept each whole
+  // exchange (the watch's closure) alive through the young generation's collections into the old one.
+  byRequest.delete(request);
   lastOnSocket.set(socket, watch);
   if (request.method === 'HEAD') watchHead(socket, watch);
   if (watched.has(socket)) return;

@@ -47,9 +47,9 @@ function whatIsWrong(key: string): string {
 export function checkCredential(header: string | undefined, apiKeys: readonly string[]): Credential {
   const token = bearerToken(header);
   if (token === undefined) return 'missing';
-  if (!BEARER_TOKEN.test(token)) return 'invalid';
   let matched = false;
-  // Compare against every key, even after a match, so timing does not tell which key matched.
+  // Compare against every key, even after a match, so timing does not tell which key matched. A malformed
+  // token matches none (every key is a token: apiKeyProblem), so it needs no syntax check of its own first.
   for (const key of apiKeys) matched = constantTimeEquals(token, key) || matched;
   return matched ? 'valid' : 'invalid';
 }
