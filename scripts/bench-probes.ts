@@ -1,5 +1,6 @@
 /** The bench's one-off measures: start-up to the first 200, the MSW comparison and the conformance run. */
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { median } from './bench-load.ts';
 import {
   bannerUrl,
@@ -102,6 +103,32 @@ export function oursStart(context: ProbeContext, extra: readonly string[], port 
     ...['--port', String(port), '--host', '127.0.0.1', '--api-key', context.apiKey, '--quiet'],
     ...extra,
   ];
+}
+
+/**
+ * Our CLI's arguments for the start-up probe from a config file alone, as a team would keep one in its
+ * repository: a YAML file (the format the docs lead with, so the YAML parser's load is counted) written into
+ * `folder` with the port, the key, the fixtures and the settings a shared setup carries. Paths in it are read
+ * from the working folder, as the same flags would be.
+ */
+export function configFileStart(context: ProbeContext, folder: string, port: number): readonly string[] {
+  const file = join(folder, `petstore-mock.config.${port}.yaml`);
+  writeFileSync(
+    file,
+    [
+      'mock:',
+      `  port: ${port}`,
+      '  host: 127.0.0.1',
+      `  api-key: [${JSON.stringify(context.apiKey)}]`,
+      '  fixtures: fixtures/orders.json',
+      '  cors-origin: [http://localhost:5173]',
+      '  max-sessions: 50',
+      '  log-format: json',
+      '  quiet: true',
+      '',
+    ].join('\n'),
+  );
+  return [...context.oursCommand, '--config', file];
 }
 
 /**

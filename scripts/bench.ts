@@ -13,9 +13,9 @@
  */
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, platform, release, totalmem } from 'node:os';
-import { isAbsolute } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
+import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateOrders } from '../src/seed/generate.ts';
@@ -35,6 +35,7 @@ import { pacedLatency } from './bench-paced.ts';
 import { harExport, putState, stateFileWrites } from './bench-planes.ts';
 import {
   bareNodeStart,
+  configFileStart,
   conformanceRun,
   memoryAfterList,
   mswPerFetch,
@@ -546,6 +547,7 @@ const startup: Section = {
     const list = (origin: string) => `${origin}/v1/store/orders`;
     const bare = 'node -e (a bare node:http server)';
     const redis = existsSync(REDIS_SERVER) ? await startRedisServer() : undefined;
+    const configFolder = mkdtempSync(join(tmpdir(), 'petstore-bench-config-'));
     try {
       const variants: StartVariant[] = [
         { name: bare, command: bareNodeStart, url: (origin) => origin },
@@ -554,6 +556,11 @@ const startup: Section = {
         {
           name: '--fixtures fixtures/orders.json',
           command: oursStart(context, ['--fixtures', 'fixtures/orders.json']),
+          url: list,
+        },
+        {
+          name: '--config petstore-mock.config.yaml: port, key, fixtures, CORS, sessions',
+          command: (port: number) => configFileStart(context, configFolder, port),
           url: list,
         },
         ...(redis
@@ -612,6 +619,7 @@ const startup: Section = {
       return rows;
     } finally {
       await redis?.stop();
+      rmSync(configFolder, { recursive: true, force: true });
     }
   },
 };

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { describe, expect, test } from 'vitest';
@@ -65,6 +65,8 @@ describe("the CLI bundle's chunks", () => {
     // Packages (faker for --seed, node-redis for --store, write-file-atomic for --state-file, undici for
     // --passthrough, ipaddr.js and tldts for the simulation's records) load when first used.
     expect(start.packages.filter((name) => !name.startsWith('node:'))).toEqual([]);
+    // Nor a package carried in the bundle (node-redis for --store, yaml for a YAML config file).
+    expect(start.sources.filter((source) => source.includes('node_modules/'))).toEqual([]);
     const onlyWhenAsked = ['node:cluster', 'node:worker_threads', 'node:crypto', 'node:dns/promises'];
     expect(start.packages.filter((name) => onlyWhenAsked.includes(name))).toEqual([]);
     // Not vacuous: the options that need them do load them.
@@ -72,61 +74,83 @@ describe("the CLI bundle's chunks", () => {
     expect(all.packages).toEqual(
       expect.arrayContaining(['write-file-atomic', 'ipaddr.js', 'tldts', ...onlyWhenAsked]),
     );
+    const carried = all.sources.filter((source) => source.includes('node_modules/'));
+    expect(carried.some((source) => source.includes('node_modules/yaml/'))).toBe(true);
+    expect(carried.some((source) => source.includes('node_modules/@redis/client/'))).toBe(true);
   });
 });
+
+/** Builds the CLI bundle under the project's folder, so that the packages left outside it resolve from node_modules. */
+async function builtBundle() {
+  const outdir = await mkdtemp(join(process.cwd(), '.bundle-test-'));
+  const { metafile } = await build({
+    ...CLI_BUNDLE,
+    outdir,
+    sourcemap: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const external = Object.values(metafile.outputs).flatMap((output) =>
+    output.imports.filter((found) => found.external).map((found) => found.path),
+  );
+  return { outdir, external };
+}
+
+/** Starts the built CLI with `args` and answers the list's status and length once it listens. */
+async function listFrom(outdir: string, args: readonly string[]) {
+  const child: ChildProcess = spawn(process.execPath, [join(outdir, 'cli.js'), ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    const baseUrl = await new Promise<string>((resolve, reject) => {
+      let output = '';
+      const read = (chunk: Buffer) => {
+        output += chunk;
+        const match = /http:\/\/[^\s"]+:\d+\/v1/.exec(output);
+        if (match) resolve(match[0]);
+      };
+      child.stdout?.on('data', read);
+      child.stderr?.on('data', read);
+      child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+    });
+    const response = await fetch(`${baseUrl}/store/orders`, { headers: { authorization: 'Bearer k' } });
+    return { status: response.status, orders: ((await response.json()) as unknown[]).length };
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
 
 describe('the bundled CLI with --store', () => {
   const hasRedis = redisServerInstalled();
 
   test.skipIf(!hasRedis)('serves the list from Redis through the node-redis it carries', async () => {
-    // Under the project's folder, so that the packages left outside the bundle resolve from node_modules.
-    const outdir = await mkdtemp(join(process.cwd(), '.bundle-test-'));
     const redis = await startRedisServer();
-    let child: ChildProcess | undefined;
+    const { outdir, external } = await builtBundle();
     try {
-      const { metafile } = await build({
-        ...CLI_BUNDLE,
-        outdir,
-        sourcemap: false,
-        metafile: true,
-        logLevel: 'silent',
-      });
-      const external = Object.values(metafile.outputs).flatMap((output) =>
-        output.imports.filter((found) => found.external).map((found) => found.path),
-      );
       expect(external.filter((path) => path.startsWith('@redis/'))).toEqual([]);
-      child = spawn(
-        process.execPath,
-        [
-          join(outdir, 'cli.js'),
-          '--port',
-          '0',
-          '--host',
-          '127.0.0.1',
-          '--api-key',
-          'k',
-          '--store',
-          redis.url,
-        ],
-        { stdio: ['ignore', 'pipe', 'pipe'] },
-      );
-      const baseUrl = await new Promise<string>((resolve, reject) => {
-        let output = '';
-        const read = (chunk: Buffer) => {
-          output += chunk;
-          const match = /http:\/\/[^\s"]+:\d+\/v1/.exec(output);
-          if (match) resolve(match[0]);
-        };
-        child?.stdout?.on('data', read);
-        child?.stderr?.on('data', read);
-        child?.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
-      });
-      const response = await fetch(`${baseUrl}/store/orders`, { headers: { authorization: 'Bearer k' } });
-      expect(response.status).toBe(200);
-      expect(((await response.json()) as unknown[]).length).toBeGreaterThan(0);
+      const args = ['--port', '0', '--host', '127.0.0.1', '--api-key', 'k', '--store', redis.url];
+      const list = await listFrom(outdir, args);
+      expect(list.status).toBe(200);
+      expect(list.orders).toBeGreaterThan(0);
     } finally {
-      child?.kill('SIGKILL');
       await redis.stop();
+      await rm(outdir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the bundled CLI with a YAML config file', () => {
+  test('reads the file through the yaml it carries and serves what the file sets', async () => {
+    const { outdir, external } = await builtBundle();
+    try {
+      expect(external.filter((path) => path === 'yaml' || path.startsWith('yaml/'))).toEqual([]);
+      const config = join(outdir, 'petstore-mock.config.yaml');
+      await writeFile(
+        config,
+        'mock:\n  port: 0\n  host: 127.0.0.1\n  api-key: [k]\n  orders: 3\n  quiet: true\n',
+      );
+      expect(await listFrom(outdir, ['--config', config])).toEqual({ status: 200, orders: 3 });
+    } finally {
       await rm(outdir, { recursive: true, force: true });
     }
   });
