@@ -13,6 +13,8 @@ describe('what an app bundles with the MSW handlers', () => {
       'src/core/routes/admin.ts',
       'src/core/routes/admin-bodies.generated.ts',
       'src/core/controls/snapshot.ts',
+      'src/core/controls/state-text.ts',
+      'src/core/orders/saved-order-text.ts',
     ]) {
       expect(loaded).not.toContain(lazy);
     }

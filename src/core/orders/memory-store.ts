@@ -3,7 +3,7 @@ import { CHUNK_ROWS, ListChunks, type ListView } from './list-chunks.ts';
 import { type OrderColumns, storedOrders } from './order-columns.ts';
 import { adminOrderJson, orderJson } from './order-json.ts';
 import { OrderTable } from './order-table.ts';
-import { SavedOrderColumns } from './saved-order-text.ts';
+import type { SavedOrderColumns } from './saved-order-text.ts';
 import type {
   CancelResult,
   ChunkedLists,
@@ -181,11 +181,12 @@ export class InMemoryOrderStore implements OrderStore, ChunkedLists {
   async replaceColumns(columns: OrderColumns): Promise<void> {
     const table = OrderTable.fromColumns(columns);
     if (!table) return this.replace(storedOrders(columns));
-    if (columns instanceof SavedOrderColumns) {
-      // Orders read from a text written as the admin list writes them: that text is the list's bytes.
+    // Orders read from a text written as the admin list writes them: that text is the list's bytes. Asked by
+    // shape, not `instanceof`, so the state's reader stays out of what loads before the admin API does.
+    const { adminChunk } = columns as Partial<SavedOrderColumns>;
+    if (adminChunk !== undefined) {
       const rendered = table.seed.rendered(VIEWS.admin);
-      for (let chunk = 0; chunk * CHUNK_ROWS < columns.length; chunk++)
-        rendered[chunk] = columns.adminChunk(chunk);
+      for (let chunk = 0; chunk * CHUNK_ROWS < columns.length; chunk++) rendered[chunk] = adminChunk(chunk);
     }
     this.#install(table);
   }
