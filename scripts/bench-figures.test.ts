@@ -15,6 +15,6 @@ test('bundle sizes are stated once, in the table `npm run bench` writes into doc
   );
   expect(restated).toEqual([]);
   expect(readFileSync(new URL('docs/performance.md', root), 'utf8')).toMatch(
-    /\| Browser bundle of petstore-mock\/msw \(msw excluded\), minified · gzip \| [\d.]+ KB · [\d.]+ KB/,
+    /\| Browser bundle of petstore-mock\/msw \(msw excluded\), minified · gzip, loaded with the import \| [\d.]+ KB · [\d.]+ KB/,
   );
 });
