@@ -2,6 +2,7 @@ import type { Spec } from '../contract/spec.ts';
 import type { Answer } from '../rules/answers.ts';
 import type { RuleId } from '../rules/catalogue.ts';
 import { header, orderFieldProblems, orderListVerdict } from '../rules/verdicts.ts';
+import { Bounded } from './traffic-model.ts';
 
 /** A rule and the problems one exchange showed for it (none: graded and passed). Never changed once made. */
 export type Verdict = [rule: RuleId, problems: string[]];
@@ -18,14 +19,28 @@ interface Remembered {
   readonly verdicts: readonly Verdict[];
 }
 
-/** Per spec (one per proxy), by the body's text: the most recently used last. */
+/** Per spec (one per proxy), by the body's text, least recently used first (traffic-model.ts's bounded map). */
 const remembered = new WeakMap<Spec, Memory>();
 
 interface Memory {
-  readonly lists: Map<string, Remembered>;
+  readonly lists: Bounded<string, Remembered>;
+  /** The characters of the bodies held. */
   characters: number;
-  /** The body used last, already at the end of `lists`. */
-  newest?: string;
+}
+
+function memoryOf(spec: Spec): Memory {
+  let memory = remembered.get(spec);
+  if (!memory) {
+    const made: Memory = {
+      lists: new Bounded(REMEMBERED_LISTS.entries, (_verdicts, body) => {
+        made.characters -= body.length;
+      }),
+      characters: 0,
+    };
+    memory = made;
+    remembered.set(spec, memory);
+  }
+  return memory;
 }
 
 /**
@@ -43,34 +58,14 @@ export function listVerdicts(spec: Spec, answer: Answer): readonly Verdict[] {
     header(response, 'link'),
     header(response, 'x-total-count'),
   ].join('\n');
-  let memory = remembered.get(spec);
-  if (!memory) {
-    memory = { lists: new Map<string, Remembered>(), characters: 0 };
-    remembered.set(spec, memory);
-  }
-  const { lists } = memory;
-  const known = lists.get(response.body);
-  if (known?.context === context) {
-    // Moved to the end only when another body came between: a delete and a set per hit wear out the table.
-    if (memory.newest !== response.body) {
-      lists.delete(response.body);
-      lists.set(response.body, known);
-      memory.newest = response.body;
-    }
-    return known.verdicts;
-  }
+  const memory = memoryOf(spec);
+  const known = memory.lists.get(response.body);
+  if (known?.context === context) return known.verdicts;
   const verdicts = gradedList(spec, answer);
   if (response.body.length > REMEMBERED_LISTS.characters / 4) return verdicts;
-  if (known) memory.characters -= response.body.length;
-  lists.delete(response.body);
-  lists.set(response.body, { context, verdicts });
-  memory.newest = response.body;
-  memory.characters += response.body.length;
-  for (const body of lists.keys()) {
-    if (lists.size <= REMEMBERED_LISTS.entries && memory.characters <= REMEMBERED_LISTS.characters) break;
-    lists.delete(body);
-    memory.characters -= body.length;
-  }
+  if (!known) memory.characters += response.body.length;
+  memory.lists.set(response.body, { context, verdicts });
+  while (memory.characters > REMEMBERED_LISTS.characters && memory.lists.dropOldest()) {}
   return verdicts;
 }
 
