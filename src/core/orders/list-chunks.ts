@@ -1,15 +1,15 @@
-import type { OrderStatus, StoredOrder } from '../types.ts';
+import type { OrderStatus } from '../types.ts';
 import { MAX_ORDER_BYTES } from './order-bytes.ts';
+import { adminOrderJson, orderJson } from './order-json.ts';
 import type { OrderTable } from './order-table.ts';
 import { CHUNK_ROWS, CHUNK_SHIFT } from './seed-table.ts';
 
 export { CHUNK_ROWS } from './seed-table.ts';
 
-/** Which orders a list shows and how it writes one (`withStatus` must say what `json` writes). */
+/** Which orders a list shows and how it writes one. */
 export interface ListView {
   readonly shows: (status: OrderStatus) => boolean;
-  readonly json: (order: StoredOrder) => string;
-  /** Whether each order carries its status (the admin form). */
+  /** Whether each order carries its status: the admin form (adminOrderJson), else the public one (orderJson). */
   readonly withStatus: boolean;
 }
 
@@ -76,7 +76,8 @@ export class ListChunks {
    */
   #render(table: OrderTable, chunk: number): Uint8Array {
     const end = Math.min(table.length, (chunk + 1) * CHUNK_ROWS);
-    const { shows, json, withStatus } = this.view;
+    const { shows, withStatus } = this.view;
+    const json = withStatus ? adminOrderJson : orderJson;
     let used = 0;
     for (let row = chunk * CHUNK_ROWS; row < end; row++) {
       if (!shows(table.status(row))) continue;

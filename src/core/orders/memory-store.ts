@@ -1,7 +1,6 @@
 import type { StoredOrder } from '../types.ts';
 import { CHUNK_ROWS, ListChunks, type ListView } from './list-chunks.ts';
 import { type OrderColumns, storedOrders } from './order-columns.ts';
-import { adminOrderJson, orderJson } from './order-json.ts';
 import { OrderTable } from './order-table.ts';
 import type { SavedOrderColumns } from './saved-order-text.ts';
 import type {
@@ -16,8 +15,8 @@ import type {
 } from './store.ts';
 
 const VIEWS: Readonly<Record<ListName, ListView>> = {
-  public: { shows: (status) => status !== 'cancelled', json: orderJson, withStatus: false },
-  admin: { shows: () => true, json: adminOrderJson, withStatus: true },
+  public: { shows: (status) => status !== 'cancelled', withStatus: false },
+  admin: { shows: () => true, withStatus: true },
 };
 
 /**
