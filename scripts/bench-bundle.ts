@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build, type Metafile } from 'esbuild';
+import { build } from 'esbuild';
+import { reached } from './bundle-reach.ts';
 
 /**
  * What an app adds to its browser bundle by importing the handlers (msw itself aside), minified and gzipped:
@@ -41,14 +42,18 @@ export async function mswBundleSizes(root: string): Promise<BundleSize[]> {
       outdir: OUT,
       metafile: true,
     });
-    const initial = loadedAtOnce(result.metafile);
+    const { outputs } = result.metafile;
+    // Chunks loaded by import() are entry points too; the app's import is the one from stdin.
+    const entryOutput = Object.keys(outputs).find((path) => outputs[path]?.entryPoint === '<stdin>') ?? '';
+    const loaded = reached(outputs, entryOutput, false);
+    const initial = new Set([...loaded.files].map((path) => basename(path)));
     const size = {
       entry,
       minifiedBytes: 0,
       gzipBytes: 0,
       lazyMinifiedBytes: 0,
       lazyGzipBytes: 0,
-      loadedSources: sourcesOf(result.metafile, initial),
+      loadedSources: loaded.sources,
     };
     for (const file of result.outputFiles) {
       const gzip = gzipSync(file.contents).length;
@@ -63,28 +68,6 @@ export async function mswBundleSizes(root: string): Promise<BundleSize[]> {
     sizes.push(size);
   }
   return sizes;
-}
-
-/** The entry's output and the chunks it imports statically (their file names): what loads with the import. */
-function loadedAtOnce(metafile: Metafile): Set<string> {
-  const loaded = new Set<string>();
-  const visit = (path: string) => {
-    if (loaded.has(basename(path))) return;
-    loaded.add(basename(path));
-    for (const imported of metafile.outputs[path]?.imports ?? []) {
-      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
-    }
-  };
-  // Chunks loaded by import() are entry points too; the app's import is the one from stdin.
-  for (const [path, output] of Object.entries(metafile.outputs))
-    if (output.entryPoint === '<stdin>') visit(path);
-  return loaded;
-}
-
-function sourcesOf(metafile: Metafile, outputs: ReadonlySet<string>): string[] {
-  return Object.entries(metafile.outputs)
-    .filter(([path]) => outputs.has(basename(path)))
-    .flatMap(([, output]) => Object.keys(output.inputs));
 }
 
 /** One line per entry, for the bench's output. */

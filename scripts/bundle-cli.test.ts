@@ -1,29 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { build, type Metafile } from 'esbuild';
+import { build } from 'esbuild';
 import { describe, expect, test } from 'vitest';
 import { redisServerInstalled, startRedisServer } from '../src/test-support/redis-server.ts';
 import { CLI_BUNDLE } from './bundle-cli.ts';
-
-/** The packages and source files an output loads, following its own chunks: statically, or dynamically too. */
-function reached(outputs: Metafile['outputs'], from: string, dynamic: boolean) {
-  const packages = new Set<string>();
-  const sources = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    for (const source of Object.keys(outputs[file]?.inputs ?? {})) sources.add(source);
-    for (const { path, kind, external } of outputs[file]?.imports ?? []) {
-      if (kind === 'dynamic-import' && !dynamic) continue;
-      if (external) packages.add(path);
-      else visit(path);
-    }
-  };
-  visit(from);
-  return { packages: [...packages], sources: [...sources], files: seen.size };
-}
+import { reached } from './bundle-reach.ts';
 
 /** The CLI bundle's outputs, built in memory, and its entry chunk. */
 async function bundled() {

@@ -1,38 +1,7 @@
-import { build, type Metafile } from 'esbuild';
+import { build } from 'esbuild';
 import { describe, expect, test } from 'vitest';
 import { CONFORMANCE_CLI_BUNDLE } from './bundle-conformance-cli.ts';
-
-type Outputs = Metafile['outputs'];
-
-/** The outputs the given ones import without a dynamic import, themselves included. */
-function staticClosure(outputs: Outputs, roots: readonly string[]): Set<string> {
-  const files = new Set<string>();
-  const pending = [...roots];
-  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
-    if (files.has(file)) continue;
-    files.add(file);
-    for (const imported of outputs[file]?.imports ?? [])
-      if (!imported.external && imported.kind !== 'dynamic-import') pending.push(imported.path);
-  }
-  return files;
-}
-
-/** The packages and the source files that those outputs load (with `dynamic`, the packages they may load later). */
-function loadedBy(outputs: Outputs, files: Iterable<string>, dynamic = false) {
-  const packages = new Set<string>();
-  const sources = new Set<string>();
-  for (const file of files) {
-    for (const source of Object.keys(outputs[file]?.inputs ?? {})) sources.add(source);
-    for (const imported of outputs[file]?.imports ?? [])
-      if (
-        imported.external &&
-        !imported.path.startsWith('node:') &&
-        (dynamic || imported.kind !== 'dynamic-import')
-      )
-        packages.add(imported.path);
-  }
-  return { packages: [...packages], sources: [...sources] };
-}
+import { reached } from './bundle-reach.ts';
 
 describe("the conformance CLI bundle's chunks", () => {
   test('keep the proxy, grade, explore, --har and OAuth (and their packages) off the path of a run of the checks', async () => {
@@ -51,7 +20,7 @@ describe("the conformance CLI bundle's chunks", () => {
     );
     expect(entry).toBeDefined();
     expect(command).toBeDefined();
-    const run = loadedBy(outputs, staticClosure(outputs, [entry as string, command as string]));
+    const run = reached(outputs, [entry as string, command as string], false);
     const optional = ['undici', 'fast-check', 'oauth4webapi', 'yaml', 'write-file-atomic'];
     const isOptionalSource = (file: string) =>
       file.startsWith('conformance/proxy/') ||
@@ -65,7 +34,7 @@ describe("the conformance CLI bundle's chunks", () => {
       expect.arrayContaining(['conformance/run/runner.ts', 'conformance/checks/index.ts']),
     );
     // Not vacuous: the proxy, grade, --explore and --har do load them.
-    const all = loadedBy(outputs, Object.keys(outputs), true);
+    const all = reached(outputs, entry as string, true);
     expect(all.packages).toEqual(
       expect.arrayContaining(['undici', 'fast-check', 'write-file-atomic', 'oauth4webapi']),
     );
