@@ -4,17 +4,20 @@ import { mswBundleSizes } from './bench-bundle.ts';
 const root = new URL('..', import.meta.url).pathname;
 
 describe('what an app bundles with the MSW handlers', () => {
-  test('the admin API, its generated validators and the state document load on first use, not with the import', async () => {
+  test('the admin API, its generated validators, the state document and the OAuth token endpoint load on first use, not with the import', async () => {
     const [handlers] = await mswBundleSizes(root);
     const loaded = handlers?.loadedSources ?? [];
     expect(loaded).toContain('src/msw/index.ts');
     expect(loaded).toContain('src/core/routes/admin-loader.ts');
+    expect(loaded).toContain('src/core/routes/oauth-token.ts');
     for (const lazy of [
       'src/core/routes/admin.ts',
       'src/core/routes/admin-bodies.generated.ts',
       'src/core/controls/snapshot.ts',
       'src/core/controls/state-text.ts',
       'src/core/orders/saved-order-text.ts',
+      'src/core/control-code.ts',
+      'src/core/routes/oauth-token-endpoint.ts',
     ]) {
       expect(loaded).not.toContain(lazy);
     }

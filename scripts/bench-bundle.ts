@@ -5,8 +5,8 @@ import { reached } from './bundle-reach.ts';
 
 /**
  * What an app adds to its browser bundle by importing the handlers (msw itself aside), minified and gzipped:
- * what loads with the import, and what loads on first use besides (the admin API's code: bundlers split at
- * `import()`, as Vite, webpack and Rollup do).
+ * what loads with the import, and what loads on first use of a control plane besides (the admin API, the
+ * state document, the OAuth token endpoint: bundlers split at `import()`, as Vite, webpack and Rollup do).
  */
 export interface BundleSize {
   readonly entry: string;
@@ -76,7 +76,7 @@ export function bundleLines(sizes: readonly BundleSize[]): string {
   return sizes
     .map(
       (size) =>
-        `${size.entry}: ${kb(size.minifiedBytes)} minified, ${kb(size.gzipBytes)} gzip; on first use of the admin API ${kb(size.lazyGzipBytes)} gzip more`,
+        `${size.entry}: ${kb(size.minifiedBytes)} minified, ${kb(size.gzipBytes)} gzip; on first use of a control plane ${kb(size.lazyGzipBytes)} gzip more`,
     )
     .join('\n');
 }

@@ -650,7 +650,7 @@ const bundle: Section = {
     (await mswBundleSizes(root)).map((size, index) => ({
       id: 'bundle',
       measure: `Browser bundle of ${size.entry} (msw excluded), minified · gzip, loaded with the import`,
-      ours: `${fixed(size.minifiedBytes / 1024, 1)} KB · ${fixed(size.gzipBytes / 1024, 1)} KB (${fixed(size.lazyGzipBytes / 1024, 1)} KB gzip more on first use of the admin API)`,
+      ours: `${fixed(size.minifiedBytes / 1024, 1)} KB · ${fixed(size.gzipBytes / 1024, 1)} KB (${fixed(size.lazyGzipBytes / 1024, 1)} KB gzip more on first use of a control plane)`,
       // The issue's goal is for the handlers without the domains simulation (the first entry).
       ...(index === 0
         ? {
