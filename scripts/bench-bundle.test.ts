@@ -4,7 +4,7 @@ import { mswBundleSizes } from './bench-bundle.ts';
 const root = new URL('..', import.meta.url).pathname;
 
 describe('what an app bundles with the MSW handlers', () => {
-  test('the admin API, its generated validators, the state document and the OAuth token endpoint load on first use, not with the import', async () => {
+  test('the admin API, its generated validators, the state document, the sessions routes and the OAuth token endpoint load on first use, not with the import', async () => {
     const [handlers] = await mswBundleSizes(root);
     const loaded = handlers?.loadedSources ?? [];
     expect(loaded).toContain('src/msw/index.ts');
@@ -18,9 +18,16 @@ describe('what an app bundles with the MSW handlers', () => {
       'src/core/orders/saved-order-text.ts',
       'src/core/control-code.ts',
       'src/core/routes/oauth-token-endpoint.ts',
+      'src/core/controls/sessions-admin.ts',
     ]) {
       expect(loaded).not.toContain(lazy);
     }
     expect(handlers?.lazyGzipBytes).toBeGreaterThan(0);
+  });
+
+  test('the lazy code is one chunk: what loads with the import is the entry and at most one chunk it shares with it', async () => {
+    // Each further import() target splits the shared code into more files, each gzipped without the others.
+    const [handlers] = await mswBundleSizes(root);
+    expect(handlers?.loadedFiles).toBeLessThanOrEqual(2);
   });
 });

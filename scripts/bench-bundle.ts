@@ -16,6 +16,8 @@ export interface BundleSize {
   readonly lazyGzipBytes: number;
   /** The source files in what loads with the import (relative to the repository). */
   readonly loadedSources: readonly string[];
+  /** How many files load with the import (each is fetched and gzipped on its own). */
+  readonly loadedFiles: number;
 }
 
 const ENTRIES = {
@@ -54,6 +56,7 @@ export async function mswBundleSizes(root: string): Promise<BundleSize[]> {
       lazyMinifiedBytes: 0,
       lazyGzipBytes: 0,
       loadedSources: loaded.sources,
+      loadedFiles: loaded.files.size,
     };
     for (const file of result.outputFiles) {
       const gzip = gzipSync(file.contents).length;
