@@ -4,7 +4,7 @@ import { mswBundleSizes } from './bench-bundle.ts';
 const root = new URL('..', import.meta.url).pathname;
 
 describe('what an app bundles with the MSW handlers', () => {
-  test('the admin API, its generated validators, the state document, the sessions routes and the OAuth token endpoint load on first use, not with the import', async () => {
+  test('the admin API, its generated validators, the state document, the sessions routes, what applies a preset and the OAuth token endpoint load on first use, not with the import', async () => {
     const [handlers] = await mswBundleSizes(root);
     const loaded = handlers?.loadedSources ?? [];
     expect(loaded).toContain('src/msw/index.ts');
@@ -19,6 +19,7 @@ describe('what an app bundles with the MSW handlers', () => {
       'src/core/control-code.ts',
       'src/core/routes/oauth-token-endpoint.ts',
       'src/core/controls/sessions-admin.ts',
+      'src/core/controls/preset-actions.ts',
     ]) {
       expect(loaded).not.toContain(lazy);
     }

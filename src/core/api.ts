@@ -216,7 +216,7 @@ export function createMockApi(
   };
   // Built when asked (a request to /__mock/presets), not held by every session.
   const presets = () => [
-    ...storePresets(store, clock),
+    ...storePresets(store, clock, controlCode),
     ...extensions.flatMap((extension) => extension.presets ?? extension.scenarios ?? []),
   ];
   // Last, so that extensions can own deeper /__mock paths (the dashboard's controls).

@@ -4,8 +4,10 @@
  * bundler that splits at `import()` makes one chunk of it, loaded on first use (control-code-loader.ts), and
  * what it shares with the code that loads at once stays in one chunk beside it, not one per lazy part.
  */
-export { prepareRestore, snapshotState } from './controls/snapshot.ts';
+
+export { largeStore, replaceOrders, shipEveryPending } from './controls/preset-actions.ts';
 export { sessionsAdminApi } from './controls/sessions-admin.ts';
+export { prepareRestore, snapshotState } from './controls/snapshot.ts';
 export { snapshotBody } from './controls/snapshot-body.ts';
 export { adminApi } from './routes/admin.ts';
 export { tokenEndpoint } from './routes/oauth-token-endpoint.ts';
