@@ -4,7 +4,7 @@ import { mswBundleSizes } from './bench-bundle.ts';
 const root = new URL('..', import.meta.url).pathname;
 
 describe('what an app bundles with the MSW handlers', () => {
-  test('the admin API, its generated validators, the state document, the sessions routes, what applies a preset and the OAuth token endpoint load on first use, not with the import', async () => {
+  test('what only a control plane reaches (the admin API and its validators, the state document, the sessions routes, preset actions, journal query parameters, the clock routes, the OAuth token endpoint) loads on first use, not with the import', async () => {
     const [handlers] = await mswBundleSizes(root);
     const loaded = handlers?.loadedSources ?? [];
     expect(loaded).toContain('src/msw/index.ts');
@@ -20,6 +20,8 @@ describe('what an app bundles with the MSW handlers', () => {
       'src/core/routes/oauth-token-endpoint.ts',
       'src/core/controls/sessions-admin.ts',
       'src/core/controls/preset-actions.ts',
+      'src/core/controls/journal-query-params.ts',
+      'src/core/controls/clock-admin.ts',
     ]) {
       expect(loaded).not.toContain(lazy);
     }
