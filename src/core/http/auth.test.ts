@@ -41,6 +41,13 @@ describe('constantTimeEquals', () => {
     expect(constantTimeEquals('abc', 'abd')).toBe(false);
     expect(constantTimeEquals('', '')).toBe(true);
   });
+
+  test('compares from an index of the first string on, as if it were cut there', () => {
+    expect(constantTimeEquals('Bearer abc', 'abc', 7)).toBe(true);
+    expect(constantTimeEquals('Bearer abcd', 'abc', 7)).toBe(false);
+    expect(constantTimeEquals('Bearer ab', 'abc', 7)).toBe(false);
+    expect(constantTimeEquals('Bearer ', '', 7)).toBe(true);
+  });
 });
 
 describe('apiKeyProblem', () => {

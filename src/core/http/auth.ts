@@ -45,26 +45,36 @@ function whatIsWrong(key: string): string {
  * (Basic, say) carries no bearer credential, so it counts as missing; a malformed or unknown token is invalid.
  */
 export function checkCredential(header: string | undefined, apiKeys: readonly string[]): Credential {
+  if (header === undefined) return 'missing';
+  // The usual form is compared where the token stands in the header, without a copy of it.
+  if (isPlainBearer(header)) return matchesAKey(header, BEARER_PREFIX.length, apiKeys);
   const token = bearerToken(header);
-  if (token === undefined) return 'missing';
+  return token === undefined ? 'missing' : matchesAKey(token, 0, apiKeys);
+}
+
+/** The token (from `from` on in `text`) against every key, even after a match, so timing does not tell which. */
+function matchesAKey(text: string, from: number, apiKeys: readonly string[]): Credential {
   let matched = false;
-  // Compare against every key, even after a match, so timing does not tell which key matched. A malformed
-  // token matches none (every key is a token: apiKeyProblem), so it needs no syntax check of its own first.
-  for (const key of apiKeys) matched = constantTimeEquals(token, key) || matched;
+  // A malformed token matches none (every key is a token: apiKeyProblem), so it needs no syntax check first.
+  for (const key of apiKeys) matched = constantTimeEquals(text, key, from) || matched;
   return matched ? 'valid' : 'invalid';
+}
+
+const BEARER_PREFIX = 'Bearer ';
+
+/** "Bearer <token>" with nothing to trim: the token is everything after the prefix. */
+function isPlainBearer(header: string): boolean {
+  return (
+    header.startsWith(BEARER_PREFIX) &&
+    isTokenCharacter(header.charCodeAt(BEARER_PREFIX.length)) &&
+    isTokenCharacter(header.charCodeAt(header.length - 1))
+  );
 }
 
 /** The token after "Bearer " (possibly empty or malformed), or undefined when the header is not Bearer. */
 export function bearerToken(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;
-  // The usual form, "Bearer <token>" with nothing to trim, read without a copy of the scheme or a regex.
-  if (
-    header.startsWith('Bearer ') &&
-    isTokenCharacter(header.charCodeAt(7)) &&
-    isTokenCharacter(header.charCodeAt(header.length - 1))
-  ) {
-    return header.slice(7);
-  }
+  if (isPlainBearer(header)) return header.slice(BEARER_PREFIX.length);
   const trimmed = header.trim();
   const space = trimmed.search(/\s/);
   const scheme = space === -1 ? trimmed : trimmed.slice(0, space);
@@ -85,15 +95,16 @@ function isTokenCharacter(code: number): boolean {
 }
 
 /**
- * Compares without an early exit, so the time taken does not reveal how much of a key was guessed;
- * the loop length depends only on the longer input.
+ * Compares `a` (from index `from` on) with `b` without an early exit, so the time taken does not reveal how
+ * much of a key was guessed; the loop length depends only on the longer input.
  */
-export function constantTimeEquals(a: string, b: string): boolean {
-  const length = Math.max(a.length, b.length);
-  let difference = a.length ^ b.length;
+export function constantTimeEquals(a: string, b: string, from = 0): boolean {
+  const aLength = a.length - from;
+  const length = Math.max(aLength, b.length);
+  let difference = aLength ^ b.length;
   for (let i = 0; i < length; i++) {
     // charCodeAt past the end is NaN, and NaN | 0 is 0.
-    difference |= (a.charCodeAt(i) | 0) ^ (b.charCodeAt(i) | 0);
+    difference |= (a.charCodeAt(from + i) | 0) ^ (b.charCodeAt(i) | 0);
   }
   return difference === 0;
 }
