@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { secretsInRequest, secretsInResponse } from '../../src/exchange/credentials.ts';
-import { bodyCopy } from '../../src/forward/body-copy.ts';
 import type { ExchangeRecord } from '../../src/exchange/record.ts';
+import { bodyCopy } from '../../src/forward/body-copy.ts';
 import { loadSpec } from '../contract/spec.ts';
 import { redactingNow } from '../output/redaction-scope.ts';
 import { jsonText } from '../output/text.ts';
