@@ -122,6 +122,25 @@ describe('petstore-mock --record-misses FILE', () => {
     expect(got.stdout).not.toContain('listening');
   });
 
+  test.runIf(process.platform === 'linux')(
+    'a folder that takes no new files is one line and exit 2, before serving',
+    async () => {
+      const got = await runToEnd([
+        '--port',
+        '0',
+        '--passthrough',
+        'http://127.0.0.1:9',
+        '--record-misses',
+        '/sys/misses.har',
+      ]);
+      expect(got.code).toBe(2);
+      expect(got.stderr).toMatch(
+        /^petstore-mock: Cannot record the forwarded exchanges in \/sys\/misses\.har: the folder \/sys cannot be written \(EACCES\)\.\n$/,
+      );
+      expect(got.stdout).not.toContain('listening');
+    },
+  );
+
   test('is refused without --passthrough, with an empty path, and with --workers', async () => {
     expect(await runToEnd(['--record-misses', 'misses.har'])).toMatchObject({
       code: 2,

@@ -1,4 +1,5 @@
 import { SecretRedactor } from '../exchange/secrets.ts';
+import { controlCode } from './control-code-loader.ts';
 import { createClock, type MockClock } from './controls/clock.ts';
 import { type JournalLimits, RequestJournal } from './controls/journal.ts';
 import { parseLatency } from './controls/latency.ts';
@@ -207,15 +208,15 @@ export function createMockApi(
     for (const extension of extensions) await extension.reset?.();
   }
   const holder = { store, clock, traffic, extensions: options.extensions ?? [] };
-  // The state document's code loads with the admin API's, on first use (routes/admin-loader.ts).
-  const snapshot = async () => (await import('./controls/snapshot.ts')).snapshotState(holder);
+  // The state document's code loads with the admin API's, on first use (control-code-loader.ts).
+  const snapshot = async () => (await controlCode()).snapshotState(holder);
   const restore = async (state: unknown) => {
-    const apply = (await import('./controls/snapshot.ts')).prepareRestore(holder, state);
+    const apply = (await controlCode()).prepareRestore(holder, state);
     await apply();
   };
   // Built when asked (a request to /__mock/presets), not held by every session.
   const presets = () => [
-    ...storePresets(store, clock),
+    ...storePresets(store, clock, controlCode),
     ...extensions.flatMap((extension) => extension.presets ?? extension.scenarios ?? []),
   ];
   // Last, so that extensions can own deeper /__mock paths (the dashboard's controls).
@@ -230,7 +231,7 @@ export function createMockApi(
           reset,
           traffic,
           presets,
-          stateBody: async () => (await import('./controls/snapshot-body.ts')).snapshotBody(holder),
+          stateBody: async () => (await controlCode()).snapshotBody(holder),
           restore,
           passthrough,
         }),

@@ -1,4 +1,4 @@
-import { advanceClockBy, clockState } from '../core/controls/clock.ts';
+import { advanceClockBy, clockState } from '../core/controls/clock-admin.ts';
 import { jsonResponse as json, noContentResponse as noContent } from '../core/http/responses.ts';
 import { Router, route } from '../core/http/router.ts';
 import { readBody } from './bodies.ts';

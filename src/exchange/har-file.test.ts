@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
@@ -116,7 +116,16 @@ describe('HAR files', () => {
     );
     expect(await harFileProblem(join(dir, 'notes.txt'))).toMatch(/^not JSON/);
     expect(await harFileProblem(dir)).toBe('it is a folder');
+    expect(await readdir(dir)).toEqual(['notes.txt', 'old.har']);
   });
+
+  // /sys exists and takes no new files, even for root (whom a folder's mode bits do not stop).
+  test.runIf(process.platform === 'linux')(
+    'says before any write that the folder takes no new files',
+    async () => {
+      expect(await harFileProblem('/sys/misses.har')).toMatch(/^the folder \/sys cannot be written \(EACCES/);
+    },
+  );
 
   test.skipIf(skipWithoutChromium)(
     'opens in Chrome DevTools’ Import HAR, bodies and sources included',

@@ -1,5 +1,6 @@
-import { readFile, stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { open, readFile, rm, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import type { Entry, Har } from 'har-format';
 import writeFileAtomic from 'write-file-atomic';
 import { type HarOptions, harEntry, harLog } from './har.ts';
@@ -26,17 +27,37 @@ export async function readHarFile(file: string): Promise<ExchangeRecord[]> {
   return recordsFromHar(parseHar(await readFile(file, 'utf8')));
 }
 
-/** Why appending to `file` would fail from the start (its folder is missing, it is not a HAR), or undefined. */
+/**
+ * Why appending to `file` would fail from the start (its folder is missing or takes no new files, it is not a
+ * HAR), or undefined.
+ */
 export async function harFileProblem(file: string): Promise<string | undefined> {
-  const folder = await stat(dirname(resolve(file))).catch(() => undefined);
-  if (!folder?.isDirectory()) return `the folder ${dirname(file)} does not exist`;
+  const folder = dirname(resolve(file));
+  const found = await stat(folder).catch(() => undefined);
+  if (!found?.isDirectory()) return `the folder ${dirname(file)} does not exist`;
   try {
     await readHarFile(file);
-    return undefined;
   } catch (error) {
     const { code, message } = error as NodeJS.ErrnoException;
-    if (code === 'ENOENT') return undefined;
-    return code === 'EISDIR' ? 'it is a folder' : message;
+    if (code !== 'ENOENT') return code === 'EISDIR' ? 'it is a folder' : message;
+  }
+  const refused = await newFileRefused(folder);
+  return refused && `the folder ${dirname(file)} cannot be written (${refused})`;
+}
+
+/**
+ * The error code when the folder takes no new file, found by creating one and removing it: every write
+ * replaces the HAR through a new file beside it, and a folder's mode bits do not tell (root passes them; a
+ * read-only mount or a pseudo file system refuses anyway).
+ */
+async function newFileRefused(folder: string): Promise<string | undefined> {
+  const probe = join(folder, `.petstore-write-check-${process.pid}-${randomBytes(4).toString('hex')}`);
+  try {
+    await (await open(probe, 'wx')).close();
+    await rm(probe, { force: true });
+    return undefined;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
   }
 }
 

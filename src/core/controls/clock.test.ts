@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { createMockApi } from '../api.ts';
 import { ApiError } from '../http/errors.ts';
-import { clockState, createClock, LATEST_TIME } from './clock.ts';
+import { createClock, LATEST_TIME } from './clock.ts';
+import { clockState } from './clock-admin.ts';
 
 const start = Date.parse('2026-06-01T12:00:00.000Z');
 const fixed = { now: () => start };

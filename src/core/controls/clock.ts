@@ -1,7 +1,5 @@
 import { coreError } from '../http/errors.ts';
-import { truncate } from '../http/text.ts';
 import { type Clock, systemClock } from '../types.ts';
-import { formatDuration, parseDuration } from './duration.ts';
 
 export type ClockMode = 'system' | 'manual';
 
@@ -89,25 +87,4 @@ export function createClock(
       offset = saved.offset;
     },
   };
-}
-
-/** The clock as the admin API and the dashboard controls show it (the `Clock` schema of both specs). */
-export function clockState(clock: MockClock): { mode: ClockMode; now: string; offset: string } {
-  return {
-    mode: clock.mode,
-    now: new Date(clock.now()).toISOString(),
-    offset: formatDuration(clock.offset()),
-  };
-}
-
-/** `POST …/clock/advance {"by": "400d"}`: a duration as people write it; 400 INVALID_DURATION otherwise. */
-export function advanceClockBy(clock: MockClock, by: string): void {
-  const ms = parseDuration(by);
-  if (ms === undefined) {
-    throw coreError(
-      'INVALID_DURATION',
-      `"${truncate(by)}" is not a duration; write it like "90s", "5m", "1h30m" or "400d".`,
-    );
-  }
-  clock.advance(ms);
 }

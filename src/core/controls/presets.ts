@@ -1,7 +1,8 @@
 import { coreError } from '../http/errors.ts';
 import { groupThousands, truncate } from '../http/text.ts';
 import type { OrderStore } from '../orders/store.ts';
-import type { Clock, StoredOrder } from '../types.ts';
+import type { Clock } from '../types.ts';
+import type * as PresetActions from './preset-actions.ts';
 
 /**
  * A preset: a named state the mock can be put in (`POST /__mock/presets/{name}`,
@@ -35,49 +36,36 @@ export async function applyPreset(presets: readonly MockPreset[], name: string):
   return preset;
 }
 
-/** The store's presets: each starts from the seed or replaces the orders, whatever the state was. */
-export function storePresets(store: OrderStore, clock: Clock): MockPreset[] {
-  const replace = async (orders: readonly StoredOrder[]) => {
-    if (!store.replace) {
-      throw coreError('INVALID_REQUEST', 'This store cannot replace its orders; only "seed" applies.');
-    }
-    await store.replace(orders);
-  };
+/**
+ * The store's presets: each starts from the seed or replaces the orders, whatever the state was. Listed at
+ * once; what applies them (preset-actions.ts) is given by `actions`, which the core loads with the control
+ * planes' code on the first application.
+ */
+export function storePresets(
+  store: OrderStore,
+  clock: Clock,
+  actions: () => typeof PresetActions | Promise<typeof PresetActions>,
+): MockPreset[] {
   return [
     { name: 'seed', description: 'The seed orders, as at start-up.', apply: () => store.reset() },
-    { name: 'empty', description: 'No orders at all: the list is [].', apply: () => replace([]) },
+    {
+      name: 'empty',
+      description: 'No orders at all: the list is [].',
+      apply: async () => (await actions()).replaceOrders(store, []),
+    },
     {
       name: 'all-shipped',
       description: 'The seed orders, every pending one shipped now: no order can be cancelled (409).',
-      async apply() {
-        await store.reset();
-        const shipDate = new Date(clock.now()).toISOString();
-        for (const order of await store.snapshot()) {
-          if (order.status === 'pending') await store.ship(order.id, shipDate);
-        }
-      },
+      apply: async () => (await actions()).shipEveryPending(store, clock),
     },
     {
       name: 'large',
       description: `${groupThousands(LARGE_STORE_ORDERS)} orders, a third of them shipped: lists, paging and rendering under load.`,
-      apply: () => replace(largeStore(clock.now())),
+      apply: async () => {
+        const now = clock.now();
+        const code = await actions();
+        await code.replaceOrders(store, code.largeStore(now, LARGE_STORE_ORDERS));
+      },
     },
   ];
-}
-
-/** Deterministic orders 1…10,000 around `now`: every third shipped (complete, in the past), the rest pending. */
-function largeStore(now: number): StoredOrder[] {
-  const orders: StoredOrder[] = [];
-  for (let i = 1; i <= LARGE_STORE_ORDERS; i++) {
-    const shipped = i % 3 === 0;
-    orders.push({
-      id: String(i),
-      petId: String(1 + ((i * 7) % 100)),
-      quantity: 1 + (i % 5),
-      shipDate: new Date(now + (shipped ? -1 : 1) * (i % 240) * 3_600_000).toISOString(),
-      complete: shipped,
-      status: shipped ? 'shipped' : 'pending',
-    });
-  }
-  return orders;
 }

@@ -1,12 +1,15 @@
+import { lazyExtension } from '../control-code-loader.ts';
 import type { MockExtension } from '../extension.ts';
 import { checkCredential } from '../http/auth.ts';
 import { isControlPlane } from '../http/control-planes.ts';
 import { coreError } from '../http/errors.ts';
-import { jsonResponse, noContentResponse } from '../http/responses.ts';
-import { Router, route } from '../http/router.ts';
 import { truncate } from '../http/text.ts';
+import { sessionRoutes } from '../routes/admin-routes.generated.ts';
 import type { Clock, MockRequest } from '../types.ts';
 import { JOURNAL_DEFAULTS, type JournalLimits } from './journal.ts';
+
+/** Where the admin API lists and ends sessions. */
+export const SESSIONS_PREFIX = '/__mock/sessions';
 
 /** The header that picks a session: `X-Mock-Session: <id>`. */
 export const SESSION_HEADER = 'x-mock-session';
@@ -217,32 +220,16 @@ export class SessionRegistry<State> implements SessionDirectory<State> {
   }
 }
 
-/** `GET /__mock/sessions` and `DELETE /__mock/sessions/{id}`, served by every session's admin API alike. */
+/**
+ * `GET /__mock/sessions` and `DELETE /__mock/sessions/{id}`, served by every session's admin API alike: named
+ * at once, answered by the control planes' code (sessions-admin.ts) from the first request under the prefix.
+ */
 export function sessionsAdmin(
   registry: () => Pick<SessionDirectory<unknown>, 'list' | 'drop'>,
 ): MockExtension {
-  const prefix = '/__mock/sessions';
-  const router = new Router(
-    [
-      route('', { GET: async () => jsonResponse(200, await registry().list()) }),
-      route('/:id', {
-        DELETE: async (_request, { id }) => {
-          if (!(await registry().drop(id))) {
-            throw coreError('SESSION_NOT_FOUND', `There is no live session "${truncate(id)}".`);
-          }
-          return noContentResponse();
-        },
-      }),
-    ],
-    { spec: 'spec/mock-admin.openapi.yaml' },
+  return lazyExtension(
+    { name: 'sessions', pathPrefix: SESSIONS_PREFIX, routes: sessionRoutes },
+    (request) => request.path === SESSIONS_PREFIX || request.path.startsWith(`${SESSIONS_PREFIX}/`),
+    (code) => code.sessionsAdminApi(registry, SESSIONS_PREFIX),
   );
-  return {
-    name: 'sessions',
-    pathPrefix: prefix,
-    routes: router.served(prefix),
-    handle: async (request) =>
-      request.path === prefix || request.path.startsWith(`${prefix}/`)
-        ? router.dispatch(request, request.path.slice(prefix.length))
-        : undefined,
-  };
 }

@@ -1,5 +1,5 @@
 import type { RequestJournal } from '../controls/journal.ts';
-import { parseJournalQuery } from '../controls/journal-query.ts';
+import { parseJournalQuery } from '../controls/journal-query-params.ts';
 import type { PassthroughControls } from '../controls/passthrough.ts';
 import { applyPreset, describePreset, type MockPreset } from '../controls/presets.ts';
 import type { TrafficControls } from '../controls/traffic.ts';

@@ -1,14 +1,9 @@
+import { lazyExtension } from '../control-code-loader.ts';
 import type { MockExtension } from '../extension.ts';
 import { ADMIN_PREFIX } from '../http/control-planes.ts';
 import { coreError } from '../http/errors.ts';
 import type { AdminDependencies } from './admin.ts';
 import { adminRoutes } from './admin-routes.generated.ts';
-
-type AdminModule = typeof import('./admin.ts');
-
-/** Loaded once per process, by the first request to any state's admin API. */
-let loaded: AdminModule | undefined;
-let loading: Promise<AdminModule> | undefined;
 
 /**
  * The admin API as the core mounts it: its routes are named at once (MSW registers one handler per route),
@@ -19,32 +14,11 @@ let loading: Promise<AdminModule> | undefined;
  * without a promise).
  */
 export function lazyAdminApi(dependencies: AdminDependencies): MockExtension {
-  let admin: MockExtension | undefined;
-  const ready = (module: AdminModule) => {
-    admin ??= module.adminApi(dependencies);
-    return admin;
-  };
-  return {
-    name: 'admin',
-    pathPrefix: `${ADMIN_PREFIX}/`,
-    routes: adminRoutes,
-    handle: (request) => {
-      if (admin) return admin.handle(request);
-      if (loaded) return ready(loaded).handle(request);
-      loading ??= import('./admin.ts').then(
-        (module) => {
-          loaded = module;
-          return module;
-        },
-        (error: unknown) => {
-          // A chunk that failed to load (a browser offline for a moment) is asked for again next time.
-          loading = undefined;
-          throw error;
-        },
-      );
-      return loading.then((module) => ready(module).handle(request));
-    },
-  };
+  return lazyExtension(
+    { name: 'admin', pathPrefix: `${ADMIN_PREFIX}/`, routes: adminRoutes },
+    () => true,
+    (code) => code.adminApi(dependencies),
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
-import { advanceClockBy, clockState, type MockClock } from '../controls/clock.ts';
+import type { MockClock } from '../controls/clock.ts';
+import { advanceClockBy, clockState } from '../controls/clock-admin.ts';
 import type { RequestJournal } from '../controls/journal.ts';
 import type { PassthroughControls } from '../controls/passthrough.ts';
 import type { MockPreset } from '../controls/presets.ts';
