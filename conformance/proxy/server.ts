@@ -2,14 +2,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { secretsInRequest, secretsInResponse } from '../../src/exchange/credentials.ts';
 import type { ExchangeRecord } from '../../src/exchange/record.ts';
+import { bodyCopy } from '../../src/forward/body-copy.ts';
 import { loadSpec } from '../contract/spec.ts';
 import { redactingNow } from '../output/redaction-scope.ts';
 import { jsonText } from '../output/text.ts';
 import { createJunitReporter } from '../reporters/junit.ts';
 import type { CheckResult, ConformanceEvent, Summary } from '../run/events.ts';
-import { createForwarder } from './forward.ts';
+import { createForwarder, type Forwarded } from './forward.ts';
 import { createGate } from './gate.ts';
 import { createGradingQueue } from './grading-queue.ts';
+import { lateFraming } from './late-framing.ts';
 import { observe, observeLateFraming } from './observe.ts';
 import { type ProxyOptions, resolveProxyOptions } from './options.ts';
 import { recordOf } from './record.ts';
@@ -103,17 +105,29 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
     return recorder.results();
   };
 
+  /**
+   * Records the framing errors found once an exchange was graded. Made here, outside the exchange's own scope,
+   * so that what the upstream connection keeps until its next exchange is the exchange's request and status,
+   * not every closure and body of the exchange.
+   */
+  function lateRecorder(forwarded: Forwarded & { path: string }, own: number): (problem: string) => void {
+    const quoted = { ...forwarded, answer: forwarded.answer && { ...forwarded.answer, body: bodyCopy(0) } };
+    return (problem) => {
+      const violation = redactingNow(secrets.redact, () =>
+        observeLateFraming(spec, recorder, quoted, own, problem),
+      );
+      hooks.onViolation?.(violation);
+    };
+  }
+
   async function proxied(req: IncomingMessage, res: ServerResponse, target: string): Promise<void> {
     for (const secret of secretsInRequest(req.rawHeaders, target)) secrets.add(secret);
     const below = target.slice(basePath.length);
     const exchangeStarted = now().getTime();
     const begun = ++tick;
     // Bytes that follow the answer once it was graded are recorded under its number, as soon as it has one.
-    const late: string[] = [];
-    let recordLate = (problem: string): void => {
-      late.push(problem);
-    };
-    const exchange = await forwarder.forward(req, res, below, (problem) => recordLate(problem));
+    const late = lateFraming();
+    const exchange = await forwarder.forward(req, res, below, late.found);
     const ended = ++tick;
     const own = ++seq;
     for (const secret of secretsInResponse(exchange.answer?.rawHeaders ?? [])) secrets.add(secret);
@@ -125,13 +139,7 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
         observe(spec, recorder, forwarded, own, options.maxBodyBytes, { grader: stateful, begun, ended }),
       );
       for (const violation of violations) hooks.onViolation?.(violation);
-      recordLate = (problem) => {
-        const violation = redactingNow(secrets.redact, () =>
-          observeLateFraming(spec, recorder, forwarded, own, problem),
-        );
-        hooks.onViolation?.(violation);
-      };
-      for (const problem of late) recordLate(problem);
+      late.graded(lateRecorder(forwarded, own));
       hooks.onExchange?.(recordOf(exchange, graded, exchangeStarted, secrets.redact));
     }, bodyBytes);
   }

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { Agent, type Dispatcher } from 'undici';
 import { describe, type ForwardFailure, failureOf } from './failures.ts';
 import { endToEnd } from './hop-by-hop.ts';
-import { watchingStrayBytes } from './stray-bytes.ts';
+import { type StrayWatch, watchingStrayBytes } from './stray-bytes.ts';
 import { basePathOf, upstreamLabel } from './upstream-url.ts';
 
 export type { ForwardFailure } from './failures.ts';
@@ -110,10 +110,17 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
     };
     return new Promise<Forwarded>((resolve) => {
       let settled = false;
+      let onDrain: (() => void) | undefined;
       const settle = () => {
         if (settled) return;
         settled = true;
         exchange.durationMs = performance.now() - started;
+        // The client's connection outlives the exchange (kept alive, often idle for seconds): a listener left on
+        // its response would keep the whole exchange alive until the next request, long enough to be promoted.
+        if (onDrain) res.off('drain', onDrain);
+        // The upstream connection keeps its watch until its next exchange; from here on the watch needs the
+        // status alone, not the exchange with its bodies.
+        watch.stray = lateStray(complete ? exchange.answer?.status : undefined, request.onLateFraming);
         resolve(exchange);
       };
       let controller: Dispatcher.DispatchController | undefined;
@@ -178,7 +185,8 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
             return;
           }
           exchange.answer = answer;
-          res.on('drain', () => started.resume());
+          onDrain = () => started.resume();
+          res.on('drain', onDrain);
         },
         onResponseData(started, chunk) {
           bodyBytes += chunk.byteLength;
@@ -193,15 +201,15 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
           failed(error);
         },
       };
-      const stray = (code: string) => {
-        const { answer } = exchange;
-        if (!answer || !complete) return; // a parse error of an answer under way is that answer's failure
-        const problem = `bytes followed the complete ${answer.status} answer on the connection (${code}); the upstream connection was closed`;
-        if (!settled) answer.framing ??= problem;
-        else request.onLateFraming?.(problem);
+      const watch: StrayWatch = {
+        stray(code) {
+          const { answer } = exchange;
+          if (!answer || !complete) return; // a parse error of an answer under way is that answer's failure
+          answer.framing ??= strayProblem(answer.status, code);
+        },
       };
       try {
-        watchingStrayBytes({ stray }, () =>
+        watchingStrayBytes(watch, () =>
           agent.dispatch(
             {
               origin: upstream.origin,
@@ -220,6 +228,16 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
   }
 
   return { upstream: label, forward, close: () => agent.destroy() };
+}
+
+const strayProblem = (status: number, code: string): string =>
+  `bytes followed the complete ${status} answer on the connection (${code}); the upstream connection was closed`;
+
+/** Stray bytes after an exchange that is over: told to the caller, when its answer was complete. */
+function lateStray(status: number | undefined, onLateFraming: ((problem: string) => void) | undefined) {
+  return (code: string): void => {
+    if (status !== undefined) onLateFraming?.(strayProblem(status, code));
+  };
 }
 
 /** Whether an answer has content by its status and the request's method (RFC 9112 §6.3). */
