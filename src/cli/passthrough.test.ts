@@ -105,16 +105,12 @@ describe('petstore-mock --record-misses FILE', () => {
     expect(mock.stdout().match(/Could not record/g)).toHaveLength(1);
   });
 
+  /** Starts the mock recording into `file`, which it must refuse at start: its exit and its output. */
+  const recordingInto = (file: string) =>
+    runToEnd(['--port', '0', '--passthrough', 'http://127.0.0.1:9', '--record-misses', file]);
+
   test('a path that cannot take the recording is one line and exit 2, before serving', async () => {
-    const dir = await tempDir();
-    const got = await runToEnd([
-      '--port',
-      '0',
-      '--passthrough',
-      'http://127.0.0.1:9',
-      '--record-misses',
-      join(dir, 'no-such-folder', 'misses.har'),
-    ]);
+    const got = await recordingInto(join(await tempDir(), 'no-such-folder', 'misses.har'));
     expect(got.code).toBe(2);
     expect(got.stderr).toMatch(
       /^petstore-mock: Cannot record the forwarded exchanges in .*misses\.har: the folder .*no-such-folder does not exist\.\n$/,
@@ -122,17 +118,11 @@ describe('petstore-mock --record-misses FILE', () => {
     expect(got.stdout).not.toContain('listening');
   });
 
+  // /sys exists and takes no new files, even for root (whom a folder's mode bits do not stop).
   test.runIf(process.platform === 'linux')(
     'a folder that takes no new files is one line and exit 2, before serving',
     async () => {
-      const got = await runToEnd([
-        '--port',
-        '0',
-        '--passthrough',
-        'http://127.0.0.1:9',
-        '--record-misses',
-        '/sys/misses.har',
-      ]);
+      const got = await recordingInto('/sys/misses.har');
       expect(got.code).toBe(2);
       expect(got.stderr).toMatch(
         /^petstore-mock: Cannot record the forwarded exchanges in \/sys\/misses\.har: the folder \/sys cannot be written \(EACCES\)\.\n$/,
