@@ -1,4 +1,5 @@
 import { COMPLETE_FLAG, ORDER_STATUSES } from './order-columns.ts';
+import { ORDER_KEYS } from './order-json.ts';
 
 /**
  * An order's JSON written straight from its column values into a byte buffer: the same bytes as
@@ -14,15 +15,16 @@ const DAY_MS = 86_400_000;
 const FIRST_ISO_TIME = -62_167_219_200_000;
 const LAST_ISO_TIME = 253_402_300_799_999;
 
-const ID = ascii(',{"id":');
-const PET_ID = ascii(',"petId":');
-const QUANTITY = ascii(',"quantity":');
-const SHIP_DATE = ascii(',"shipDate":"');
+// An order after the list's previous one, hence the comma.
+const ID = ascii(`,${ORDER_KEYS.id}`);
+const PET_ID = ascii(ORDER_KEYS.petId);
+const QUANTITY = ascii(ORDER_KEYS.quantity);
+const SHIP_DATE = ascii(`${ORDER_KEYS.shipDate}"`);
 /** What follows the ship date, by flags (status index | COMPLETE_FLAG): public form, then admin form. */
 const ENDS = [false, true].map((withStatus) =>
   Array.from({ length: 8 }, (_, flags) => {
-    const status = withStatus ? `,"status":"${ORDER_STATUSES[flags & 3]}"` : '';
-    return ascii(`","complete":${(flags & COMPLETE_FLAG) !== 0}${status}}`);
+    const status = withStatus ? `${ORDER_KEYS.status}"${ORDER_STATUSES[flags & 3]}"` : '';
+    return ascii(`"${ORDER_KEYS.complete}${(flags & COMPLETE_FLAG) !== 0}${status}}`);
   }),
 );
 

@@ -1,17 +1,20 @@
-import { COMPLETE_FLAG, type OrderColumnArrays, OrderColumns } from './order-columns.ts';
+import { COMPLETE_FLAG, ORDER_STATUSES, type OrderColumnArrays, OrderColumns } from './order-columns.ts';
+import { ORDER_KEYS } from './order-json.ts';
 import { canonicalIsoTimeAt } from './saved-columns.ts';
 import { CHUNK_ROWS } from './seed-table.ts';
 
-const ORDER_ID = '{"id":';
-const PET_ID = ',"petId":';
-const QUANTITY = ',"quantity":';
-const SHIP_DATE = ',"shipDate":"';
-const COMPLETE = '","complete":';
-const STATUS = ',"status":"';
-const STATUSES = ['pending"}', 'shipped"}', 'cancelled"}'] as const;
-const SHIPPED = 1;
-/** The statuses by their first letter, in STATUSES' order. */
-const STATUS_BY_LETTER = 'psc';
+// The admin form of an order (order-json.ts), cut where the values go.
+const ORDER_ID = ORDER_KEYS.id;
+const PET_ID = ORDER_KEYS.petId;
+const QUANTITY = ORDER_KEYS.quantity;
+const SHIP_DATE = `${ORDER_KEYS.shipDate}"`;
+const COMPLETE = `"${ORDER_KEYS.complete}`;
+const STATUS = `${ORDER_KEYS.status}"`;
+/** Each status with what closes the order, by its index in the status column. */
+const STATUSES = ORDER_STATUSES.map((status) => `${status}"}`);
+const SHIPPED = ORDER_STATUSES.indexOf('shipped');
+/** The statuses by their first letter, in the status column's order (each first letter is its own). */
+const STATUS_BY_LETTER = ORDER_STATUSES.map((status) => status.charAt(0)).join('');
 
 /** The shortest order text: one-digit numbers and the shortest status; bounds how many orders a text holds. */
 const SHORTEST_ORDER =
