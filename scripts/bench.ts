@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateOrders } from '../src/seed/generate.ts';
 import { startRedisServer } from '../src/test-support/redis-server.ts';
+import { baselineArgs } from './bench-bare.ts';
 import { mswBundleSizes } from './bench-bundle.ts';
 import { hostileLines, hostileRun } from './bench-hostile.ts';
 import {
@@ -194,7 +195,8 @@ async function startTargets(bench: Bench, orderArgs: readonly string[], prism: b
     'bare',
     [
       ...profiling(bench.opts, 'bare'),
-      ...['--import', 'tsx', 'scripts/bare-baseline.ts', '--api-key', API_KEY, ...orderArgs],
+      ...baselineArgs(root, 'bare-baseline', bench.opts.server),
+      ...['--api-key', API_KEY, ...orderArgs],
     ],
     { cpu: context.cpu, cwd: root },
   );
