@@ -1,5 +1,5 @@
 import type { MockExtension, StatePart } from '../extension.ts';
-import { checkBody } from '../http/body.ts';
+import { checkBody } from '../http/json-body.ts';
 import { coreError } from '../http/errors.ts';
 import { OrderColumns, storedOrders } from '../orders/order-columns.ts';
 import { parseOrderSeed } from '../orders/order-input.ts';

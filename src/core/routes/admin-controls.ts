@@ -3,7 +3,7 @@ import { parseJournalQuery } from '../controls/journal-query-params.ts';
 import type { PassthroughControls } from '../controls/passthrough.ts';
 import { applyPreset, describePreset, type MockPreset } from '../controls/presets.ts';
 import type { TrafficControls } from '../controls/traffic.ts';
-import { readJsonBody } from '../http/body.ts';
+import { readJsonBody } from '../http/json-body.ts';
 import { coreError } from '../http/errors.ts';
 import { jsonBody, type ResponseKit } from '../http/responses.ts';
 import { type Route, routeWith } from '../http/router.ts';

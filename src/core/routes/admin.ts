@@ -6,7 +6,7 @@ import type { MockPreset } from '../controls/presets.ts';
 import { parseStateBody } from '../controls/state-text.ts';
 import type { TrafficControls } from '../controls/traffic.ts';
 import type { MockExtension, ServedRoute } from '../extension.ts';
-import { readJsonBody } from '../http/body.ts';
+import { readJsonBody } from '../http/json-body.ts';
 import { ADMIN_PREFIX } from '../http/control-planes.ts';
 import { coreError } from '../http/errors.ts';
 import { chunkedBody, jsonBody, type ResponseKit } from '../http/responses.ts';

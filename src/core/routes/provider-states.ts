@@ -1,5 +1,5 @@
 import type { MockClock } from '../controls/clock.ts';
-import { readJsonBody } from '../http/body.ts';
+import { readJsonBody } from '../http/json-body.ts';
 import { coreError } from '../http/errors.ts';
 import { jsonBody, type ResponseKit } from '../http/responses.ts';
 import { type Route, routeWith } from '../http/router.ts';
