@@ -183,6 +183,7 @@ export function createMockApi(
     session: options.session,
     origin: options.origin,
     creator: { name: 'petstore-mock', version: options.version ?? 'unknown' },
+    loadExport: controlCode,
   });
   const traffic = new TrafficControls({ latency: startLatency(options.latency), random: options.random });
   // The token endpoint after the given extensions: the domains simulation's host routing refuses a Host

@@ -29,4 +29,3 @@ export function nonJsonWrite(
     'A request body to the mock\'s controls must be JSON, sent with "Content-Type: application/json".',
   );
 }
-
