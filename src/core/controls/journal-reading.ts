@@ -39,11 +39,11 @@ export interface ExchangeContext {
   readonly secrets: SecretRedactor;
 }
 
-export interface JournalReading {
+export interface JournalReading extends ExchangeContext {
   /** Oldest first, the newest that fit the read budget with their kept bodies. */
   readonly exchanges: readonly KeptExchange[];
-  readonly context: ExchangeContext;
-  readonly har: HarOptions;
+  /** The tool named as the HAR's creator; default petstore-mock of an unknown version. */
+  readonly creator?: HarOptions['creator'];
   /** The journal's own, updated by a HAR read. */
   readonly rendered: RenderedHar;
 }

@@ -6,7 +6,13 @@ import { REDACTED, SecretRedactor } from '../../exchange/secrets.ts';
 import type { HeaderMap, MockRequest, MockResponse, ResponseBody } from '../types.ts';
 import type { JournalEntry } from './journal-entry.ts';
 import { findEntries, type JournalQuery } from './journal-query.ts';
-import type { JournalReading, LoadJournalExport, RenderedHar } from './journal-reading.ts';
+import type {
+  JournalExport,
+  JournalReading,
+  KeptExchange,
+  LoadJournalExport,
+  RenderedHar,
+} from './journal-reading.ts';
 
 export type { JournalEntry } from './journal-entry.ts';
 
@@ -195,9 +201,8 @@ export class RequestJournal {
    * requests without bodies (the journal keeps none), answers with their bodies when kept; redacted. The
    * entries are those kept when it is called; the code that writes them loads on first use.
    */
-  async exchanges(query: JournalQuery = {}): Promise<ExchangeRecord[]> {
-    const reading = this.#reading();
-    return (await this.#context.loadExport()).journalExchanges(reading, query);
+  exchanges(query: JournalQuery = {}): Promise<ExchangeRecord[]> {
+    return this.#export('journalExchanges', query);
   }
 
   /**
@@ -207,9 +212,8 @@ export class RequestJournal {
    *
    * @example writeFileSync('mock.har', JSON.stringify(await controller.journal.toHar({ method: 'DELETE' })));
    */
-  async toHar(query: JournalQuery = {}): Promise<Har> {
-    const reading = this.#reading();
-    return (await this.#context.loadExport()).journalHar(reading, query);
+  toHar(query: JournalQuery = {}): Promise<Har> {
+    return this.#export('journalHar', query);
   }
 
   /**
@@ -217,30 +221,27 @@ export class RequestJournal {
    * `GET /__mock/requests?format=har` answers, in parts (one per entry, kept as bytes), rendering only the
    * entries the previous read did not.
    */
-  async harBody(query: JournalQuery = {}): Promise<ResponseBody> {
-    const reading = this.#reading();
-    return (await this.#context.loadExport()).journalHarBody(reading, query);
+  harBody(query: JournalQuery = {}): Promise<ResponseBody> {
+    return this.#export('journalHarBody', query);
   }
 
-  /** The kept exchanges within the read budget, with their bodies, for the exports. */
-  #reading(): JournalReading {
-    const { session, origin, creator } = this.#context;
-    return {
-      exchanges: this.#read(true).map(({ entry, slot, number }) => ({
-        entry,
-        number,
-        headers: (this.#kept[slot] as Kept).headers,
-        response: this.#responses[slot],
-        size: this.#bodySizes[slot] as number,
-      })),
-      context: { session, origin, secrets: this.#secrets },
-      har: { creator: creator ?? { name: 'petstore-mock', version: 'unknown' }, secrets: this.#secrets },
+  /** Reads the kept exchanges now, and has the export `name` (loaded on first use) write them. */
+  async #export<Name extends keyof JournalExport>(
+    name: Name,
+    query: JournalQuery,
+  ): Promise<ReturnType<JournalExport[Name]>> {
+    const reading: JournalReading = {
+      ...this.#context,
+      secrets: this.#secrets,
+      exchanges: this.#read(true),
       rendered: this.#rendered,
     };
+    const code = await this.#context.loadExport();
+    return code[name](reading, query) as ReturnType<JournalExport[Name]>;
   }
 
   /** The newest entries within the read budget (requests only, or with their kept bodies), oldest first. */
-  #read(withBodies: boolean): { entry: JournalEntry; slot: number; number: number }[] {
+  #read(withBodies: boolean): KeptExchange[] {
     let budget = this.#limits.readBytes;
     let taken = 0;
     while (taken < this.#count) {
@@ -252,7 +253,7 @@ export class RequestJournal {
       budget -= bytes;
       taken++;
     }
-    const result: { entry: JournalEntry; slot: number; number: number }[] = [];
+    const result: KeptExchange[] = [];
     for (let index = this.#count - taken; index < this.#count; index++) {
       const request = this.#at(index);
       const slot = (this.#first + index) % this.#times.length;
@@ -265,7 +266,13 @@ export class RequestJournal {
         source: this.#sources[slot] === 0 ? 'mock' : 'upstream',
         headers: this.#redactHeaders(request.headers),
       };
-      result.push({ entry, slot, number: this.#recorded - this.#count + index });
+      result.push({
+        entry,
+        number: this.#recorded - this.#count + index,
+        headers: request.headers,
+        response: this.#responses[slot],
+        size: this.#bodySizes[slot] as number,
+      });
     }
     return result;
   }
