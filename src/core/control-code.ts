@@ -7,7 +7,12 @@
  */
 
 export { journalExchanges, journalHar, journalHarBody } from './controls/journal-export.ts';
-export { largeStore, replaceOrders, shipEveryPending } from './controls/preset-actions.ts';
+export {
+  applyPreset,
+  largeStore,
+  replaceOrders,
+  shipEveryPending,
+} from './controls/preset-actions.ts';
 export { sessionsAdminApi } from './controls/sessions-admin.ts';
 export { prepareRestore, snapshotState } from './controls/snapshot.ts';
 export { snapshotBody } from './controls/snapshot-body.ts';

@@ -1,7 +1,8 @@
 import type { RequestJournal } from '../controls/journal.ts';
 import { parseJournalQuery } from '../controls/journal-query-params.ts';
 import type { PassthroughControls } from '../controls/passthrough.ts';
-import { applyPreset, describePreset, type MockPreset } from '../controls/presets.ts';
+import { applyPreset } from '../controls/preset-actions.ts';
+import { describePreset, type MockPreset } from '../controls/presets.ts';
 import type { TrafficControls } from '../controls/traffic.ts';
 import { coreError } from '../http/errors.ts';
 import { readJsonBody } from '../http/json-body.ts';
