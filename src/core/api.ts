@@ -337,7 +337,7 @@ export function mockApiParts(
     basePath: options.basePath ?? '/v1',
     kit,
     controlPlanes: new ControlPlanes(options.adminCorsOrigins),
-    preferred: new PreferredAnswers(specOperations, kit),
+    preferred: new PreferredAnswers(specOperations, kit, controlCode),
     storeCors: origins === false ? undefined : new StoreCors({ origins }),
     pets: petCatalogue(pets, deprecation, kit),
     deprecationNotice: deprecationNotice(deprecation, kit),
