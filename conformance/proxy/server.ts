@@ -11,6 +11,7 @@ import type { CheckResult, ConformanceEvent, Summary } from '../run/events.ts';
 import { createForwarder, type Forwarded } from './forward.ts';
 import { createGate } from './gate.ts';
 import { createGradingQueue } from './grading-queue.ts';
+import { createInFlight } from './in-flight.ts';
 import { lateFraming } from './late-framing.ts';
 import { observe, observeLateFraming } from './observe.ts';
 import { type ProxyOptions, resolveProxyOptions } from './options.ts';
@@ -86,7 +87,7 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
     serviceNames: ['0.0.0.0', '::', '[::]'].includes(options.host),
   });
   const started = performance.now();
-  const inFlight = new Set<Promise<void>>();
+  const inFlight = createInFlight();
   let seq = 0;
   /** Ordered events: each request's arrival and each answer's completion, so a finding knows what came before. */
   let tick = 0;
@@ -168,10 +169,10 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
       }
     }
     if (path !== basePath && !path.startsWith(`${basePath}/`)) return notProxied(res, basePath, path);
-    const done = proxied(req, res, target)
+    inFlight.begin();
+    proxied(req, res, target)
       .catch(failed(res))
-      .finally(() => inFlight.delete(done));
-    inFlight.add(done);
+      .finally(() => inFlight.end());
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -198,7 +199,7 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
       stopping ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
-        const drained = Promise.all(inFlight);
+        const drained = inFlight.idle();
         await Promise.race([drained, new Promise((r) => setTimeout(r, DRAIN_MS).unref())]);
         server.closeAllConnections();
         await closed;
