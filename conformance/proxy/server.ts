@@ -111,7 +111,7 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
    * so that what the upstream connection keeps until its next exchange is the exchange's request and status,
    * not every closure and body of the exchange.
    */
-  function lateRecorder(forwarded: Forwarded & { path: string }, own: number): (problem: string) => void {
+  function lateRecorder(forwarded: Forwarded, own: number): (problem: string) => void {
     const quoted = { ...forwarded, answer: forwarded.answer && { ...forwarded.answer, body: bodyCopy(0) } };
     return (problem) => {
       const violation = redactingNow(secrets.redact, () =>
@@ -128,12 +128,11 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
     const begun = ++tick;
     // Bytes that follow the answer once it was graded are recorded under its number, as soon as it has one.
     const late = lateFraming();
-    const exchange = await forwarder.forward(req, res, below, late.found);
+    const forwarded = await forwarder.forward(req, res, { full: target, below }, late.found);
     const ended = ++tick;
     const own = ++seq;
-    for (const secret of secretsInResponse(exchange.answer?.rawHeaders ?? [])) secrets.add(secret);
-    const forwarded = { ...exchange, target, path: below.split('?')[0] || '/' };
-    const bodyBytes = exchange.requestBody.bytes + (exchange.answer?.body.bytes ?? 0);
+    for (const secret of secretsInResponse(forwarded.answer?.rawHeaders ?? [])) secrets.add(secret);
+    const bodyBytes = forwarded.requestBody.bytes + (forwarded.answer?.body.bytes ?? 0);
     grading.add(() => {
       // Quotes of the answer are redacted before they are cut (output/redaction-scope.ts).
       const { violations, graded } = redactingNow(secrets.redact, () =>
@@ -141,7 +140,7 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
       );
       for (const violation of violations) hooks.onViolation?.(violation);
       late.graded(lateRecorder(forwarded, own));
-      hooks.onExchange?.(recordOf(exchange, graded, exchangeStarted, secrets.redact));
+      hooks.onExchange?.(recordOf(forwarded, graded, exchangeStarted, secrets.redact));
     }, bodyBytes);
   }
 
