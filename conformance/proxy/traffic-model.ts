@@ -23,7 +23,10 @@ export const stepOf = ({ seq, begun, ended, shown }: Step): Step => ({ seq, begu
  * A list read at `step`. Written out rather than `{ ...step, orders }`: once optimised, V8 gives a spread copy
  * given a field of its own a hidden class of its own, made in the old generation, one per list read.
  */
-export const listingOf = ({ seq, begun, ended, shown }: Step, orders: ReadonlyMap<string, string>): Listing => ({
+export const listingOf = (
+  { seq, begun, ended, shown }: Step,
+  orders: ReadonlyMap<string, string>,
+): Listing => ({
   seq,
   begun,
   ended,

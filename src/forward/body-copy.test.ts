@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { bodyCopy } from './body-copy.ts';
 import { promotedBy } from '../test-support/young-collection.ts';
+import { bodyCopy } from './body-copy.ts';
 
 test('a body copy that is dropped is freed by the young generation, with its chunks', () => {
   const copies = 2000;
