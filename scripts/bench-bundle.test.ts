@@ -4,7 +4,7 @@ import { mswBundleSizes } from './bench-bundle.ts';
 const root = new URL('..', import.meta.url).pathname;
 
 describe('what an app bundles with the MSW handlers', () => {
-  test('what only a control plane reaches (the admin API and its validators, the state document, the sessions routes, preset actions, journal query parameters, the clock routes, the OAuth token endpoint) loads on first use, not with the import', async () => {
+  test('what only a control plane reaches (the admin API and its validators, the state document, the sessions routes, preset actions, journal query parameters, the clock routes, the OAuth token endpoint, the JSON body reader, saving and putting back the traffic rules, the exchange records and HAR writer of the journal, the answers a Prefer header asks for) loads on first use, not with the import', async () => {
     const [handlers] = await mswBundleSizes(root);
     const loaded = handlers?.loadedSources ?? [];
     expect(loaded).toContain('src/msw/index.ts');
@@ -22,6 +22,13 @@ describe('what an app bundles with the MSW handlers', () => {
       'src/core/controls/preset-actions.ts',
       'src/core/controls/journal-query-params.ts',
       'src/core/controls/clock-admin.ts',
+      'src/core/http/json-body.ts',
+      'src/core/controls/traffic-restore.ts',
+      'src/core/controls/journal-export.ts',
+      'src/core/controls/journal-exchange.ts',
+      'src/exchange/har.ts',
+      'src/exchange/redact.ts',
+      'src/core/http/preferred-answer.ts',
     ]) {
       expect(loaded).not.toContain(lazy);
     }

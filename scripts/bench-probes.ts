@@ -112,6 +112,11 @@ export function oursStart(context: ProbeContext, extra: readonly string[], port 
  * from the working folder, as the same flags would be.
  */
 export function configFileStart(context: ProbeContext, folder: string, port: number): readonly string[] {
+  return [...context.oursCommand, '--config', writeConfigFile(context, folder, port)];
+}
+
+/** Writes the config file configFileStart starts from (on `port`, into `folder`) and returns its path. */
+export function writeConfigFile(context: ProbeContext, folder: string, port: number): string {
   const file = join(folder, `petstore-mock.config.${port}.yaml`);
   writeFileSync(
     file,
@@ -128,7 +133,7 @@ export function configFileStart(context: ProbeContext, folder: string, port: num
       '',
     ].join('\n'),
   );
-  return [...context.oursCommand, '--config', file];
+  return file;
 }
 
 /**

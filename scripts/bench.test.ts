@@ -58,6 +58,12 @@ describe('npm run bench -- --smoke', () => {
         expect(samples[target]?.[0]?.requests, `${id} on ${target}`).toBeGreaterThan(0);
       }
     }
+    // The start-up paths that load a dependency show its floor (a bare server doing only that) beside them.
+    const startupRows = results.rows.filter((row) => row.id === 'startup' && row.skipped === undefined);
+    const withFloor = (path: string) =>
+      startupRows.find((row) => row.measure.includes(`(${path}`))?.reference;
+    expect(withFloor('--seed 42')).toMatch(/floor: bare \+ faker's base.*: \d\.\d{3} s/);
+    expect(withFloor('--config')).toMatch(/floor: bare \+ the yaml chunk.*: \d\.\d{3} s/);
     expect(readFileSync(join(out, 'bench.md'), 'utf8')).toContain('Machine:');
     // Several replicas: measured wherever redis-server is installed (it is in CI).
     const replicas = results.raw.replicas as LoadResult[] | { kind: string };

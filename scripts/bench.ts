@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateOrders } from '../src/seed/generate.ts';
 import { startRedisServer } from '../src/test-support/redis-server.ts';
+import { baselineArgs } from './bench-bare.ts';
 import { mswBundleSizes } from './bench-bundle.ts';
 import { hostileLines, hostileRun } from './bench-hostile.ts';
 import {
@@ -44,6 +45,7 @@ import {
   type StartVariant,
   startOurs,
   startupTimes,
+  writeConfigFile,
 } from './bench-probes.ts';
 import {
   bannerUrl,
@@ -61,6 +63,7 @@ import type { RoundTripFloor } from './bench-redis-floor.ts';
 import { type RoundTripFloors, type RoundTrips, replicasBench, replicasMarkdown } from './bench-replicas.ts';
 import { type BenchResults, fixed, type Goal, type LoadResult, markdown, type Row } from './bench-report.ts';
 import { sessionLines, sessionMemory } from './bench-sessions.ts';
+import { dependencyFloors } from './bench-startup-floor.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const API_KEY = 'bench-key';
@@ -194,7 +197,8 @@ async function startTargets(bench: Bench, orderArgs: readonly string[], prism: b
     'bare',
     [
       ...profiling(bench.opts, 'bare'),
-      ...['--import', 'tsx', 'scripts/bare-baseline.ts', '--api-key', API_KEY, ...orderArgs],
+      ...baselineArgs(root, 'bare-baseline', bench.opts.server),
+      ...['--api-key', API_KEY, ...orderArgs],
     ],
     { cpu: context.cpu, cwd: root },
   );
@@ -536,9 +540,12 @@ const memory: Section = {
  * Start-up, spawn → first 200, on every start path, against a bare `node -e` http server started the same way
  * in the same run (alternating): the goal is ours minus the bare server's, the median of per-run differences.
  * The absolute figure is kept for information. Redis is started first: the figure is to the first 200 after
- * Redis answers, each run seeding a key prefix of its own.
+ * Redis answers, each run seeding a key prefix of its own. Beside each path that loads a dependency, its
+ * floor (scripts/bench-startup-floor.ts), started in the same runs: a bare server that first does only what
+ * the dependency needs, so a miss says how much of it lies outside our code. The goal stays ours − bare.
  */
 const STARTUP_GOAL_SECONDS = 0.04;
+const signed = (seconds: number) => `${seconds < 0 ? '−' : '+'}${fixed(Math.abs(seconds), 3)} s`;
 
 const startup: Section = {
   ids: ['startup'],
@@ -546,27 +553,40 @@ const startup: Section = {
     const { context, opts } = bench;
     const list = (origin: string) => `${origin}/v1/store/orders`;
     const bare = 'node -e (a bare node:http server)';
+    const names = {
+      default: 'default',
+      seed: '--seed 42',
+      yaml: '--config petstore-mock.config.yaml: port, key, fixtures, CORS, sessions',
+      redis: '--store redis://…',
+    };
     const redis = existsSync(REDIS_SERVER) ? await startRedisServer() : undefined;
     const configFolder = mkdtempSync(join(tmpdir(), 'petstore-bench-config-'));
+    let removeFloors = () => {};
     try {
+      const { floors, remove } = await dependencyFloors(root, {
+        names,
+        configFile: (port) => writeConfigFile(context, configFolder, port),
+        ...(redis ? { redisUrl: redis.url } : {}),
+      });
+      removeFloors = remove;
       const variants: StartVariant[] = [
         { name: bare, command: bareNodeStart, url: (origin) => origin },
-        { name: 'default', command: oursStart(context, []), url: list },
-        { name: '--seed 42', command: oursStart(context, ['--seed', '42']), url: list },
+        { name: names.default, command: oursStart(context, []), url: list },
+        { name: names.seed, command: oursStart(context, ['--seed', '42']), url: list },
         {
           name: '--fixtures fixtures/orders.json',
           command: oursStart(context, ['--fixtures', 'fixtures/orders.json']),
           url: list,
         },
         {
-          name: '--config petstore-mock.config.yaml: port, key, fixtures, CORS, sessions',
+          name: names.yaml,
           command: (port: number) => configFileStart(context, configFolder, port),
           url: list,
         },
         ...(redis
           ? [
               {
-                name: '--store redis://…',
+                name: names.redis,
                 command: (port: number) =>
                   oursStart(context, ['--store', redis.url, '--key-prefix', `bench-start-${port}`], port),
                 url: list,
@@ -574,7 +594,8 @@ const startup: Section = {
             ]
           : []),
       ];
-      const times = await startupTimes(context, variants, opts.startupRuns);
+      // The floors start in the same alternating runs, so that each is read against the same bare server.
+      const times = await startupTimes(context, [...variants, ...floors], opts.startupRuns);
       const prism =
         opts.prism && context.prismCommand && !opts.smoke
           ? await startupTimes(
@@ -591,17 +612,23 @@ const startup: Section = {
           : {};
       bench.raw.startup = { ...times, ...prism };
       const floor = times[bare] ?? [];
+      const overBare = (seconds: readonly number[]) =>
+        median(seconds.map((value, run) => value - (floor[run] ?? Number.NaN)));
       const reference = `node -e http server: ${fixed(median(floor), 3)} s${prism.prism ? `; Prism ${fixed(median(prism.prism), 2)} s` : ''}`;
       const rows: Row[] = variants
         .filter((variant) => variant.name !== bare)
         .map((variant) => {
           const ours = times[variant.name] ?? [];
+          const dependency = floors.find((candidate) => candidate.path === variant.name);
+          const alone = dependency ? (times[dependency.name] ?? []) : [];
           return {
             id: 'startup',
             measure: `Start, spawn of the bin → first 200 (${variant.name}), median of ${opts.startupRuns}: ours − a bare node -e server's`,
-            ours: `${fixed(median(ours), 3)} s`,
-            reference,
-            value: median(ours.map((seconds, run) => seconds - (floor[run] ?? Number.NaN))),
+            ours: `${fixed(median(ours), 3)} s${dependency ? ` (${dependency.path === names.default ? 'an ES module bundle alone' : 'the dependency alone'} ${signed(overBare(alone))})` : ''}`,
+            reference: dependency
+              ? `${reference}; ${dependency.name}: ${fixed(median(alone), 3)} s`
+              : reference,
+            value: overBare(ours),
             digits: 3,
             unit: ' s',
             goal: { at: 'most', value: STARTUP_GOAL_SECONDS, unit: 's' },
@@ -610,7 +637,7 @@ const startup: Section = {
       if (!redis) {
         rows.push({
           id: 'startup',
-          measure: 'Start, spawn of the bin → first 200 (--store redis://…)',
+          measure: `Start, spawn of the bin → first 200 (${names.redis})`,
           ours: '',
           skipped: `${REDIS_SERVER} is not installed`,
           goal: { at: 'most', value: STARTUP_GOAL_SECONDS, unit: 's' },
@@ -618,6 +645,7 @@ const startup: Section = {
       }
       return rows;
     } finally {
+      removeFloors();
       await redis?.stop();
       rmSync(configFolder, { recursive: true, force: true });
     }

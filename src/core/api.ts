@@ -183,6 +183,7 @@ export function createMockApi(
     session: options.session,
     origin: options.origin,
     creator: { name: 'petstore-mock', version: options.version ?? 'unknown' },
+    loadExport: controlCode,
   });
   const traffic = new TrafficControls({ latency: startLatency(options.latency), random: options.random });
   // The token endpoint after the given extensions: the domains simulation's host routing refuses a Host
@@ -336,7 +337,7 @@ export function mockApiParts(
     basePath: options.basePath ?? '/v1',
     kit,
     controlPlanes: new ControlPlanes(options.adminCorsOrigins),
-    preferred: new PreferredAnswers(specOperations, kit),
+    preferred: new PreferredAnswers(specOperations, kit, controlCode),
     storeCors: origins === false ? undefined : new StoreCors({ origins }),
     pets: petCatalogue(pets, deprecation, kit),
     deprecationNotice: deprecationNotice(deprecation, kit),

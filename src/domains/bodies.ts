@@ -1,4 +1,4 @@
-import { readJsonBody } from '../core/http/body.ts';
+import { readJsonBody } from '../core/http/json-body.ts';
 import type { MockRequest } from '../core/types.ts';
 import { type DomainErrorCode, domainError } from './errors.ts';
 import { bodyExamples, type RequestBodies, requestBodies } from './request-bodies.generated.ts';

@@ -50,6 +50,8 @@ export function createDomainsDashboard(options: DomainsDashboardOptions = {}): D
     routes: [...api.served(apiPrefix), ...(options.controls === false ? [] : controls.served(mockPrefix))],
     handle(request: MockRequest): Promise<MockResponse | undefined> | undefined {
       const { path } = request;
+      // Every Store API request comes this way: it is routed by host without testing the prefixes below.
+      if (path.charCodeAt(1) !== 95 /* _ */ || !path.startsWith('/__')) return byHost(request);
       if (within(path, apiPrefix)) {
         return ready.then(() => api.dispatch(request, path.slice(apiPrefix.length)));
       }
@@ -57,9 +59,7 @@ export function createDomainsDashboard(options: DomainsDashboardOptions = {}): D
         return ready.then(() => controls.dispatch(request, path.slice(mockPrefix.length)));
       }
       // Everything else under /__ (the admin API, the settings page) is the mock's own, whatever the Host.
-      // Passed on without a promise, so the Store API's hot path costs no await here.
-      if (path.startsWith('/__')) return undefined;
-      return byHost(request);
+      return undefined;
     },
     // Listed beside the store's by GET /__mock/presets; /__mock/dashboard/presets loads them too.
     presets: presets.map(({ name, description }) => ({

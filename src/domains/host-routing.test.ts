@@ -47,6 +47,15 @@ describe('serving by host', () => {
     }
   });
 
+  it('routes a custom domain right after requests on the mock’s own host, and that host again after it', async () => {
+    const { get } = await everyState();
+    expect(await get('localhost:4010')).toBeUndefined();
+    expect(await get('localhost:4010')).toBeUndefined();
+    await expect(get('pending.example.com')).rejects.toMatchObject({ code: 'DOMAIN_NOT_VERIFIED' });
+    expect((await get('example.com:4010'))?.status).toBe(301);
+    expect(await get('localhost:4010')).toBeUndefined();
+  });
+
   it('serves a domain whose certificate failed (it is verified) and one whose certificate is pending', async () => {
     const { get } = await everyState();
     expect(await get('shop.example.org')).toBeUndefined();

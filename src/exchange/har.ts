@@ -24,7 +24,7 @@ const DEFAULT_CREATOR = { name: 'petstore-mock', version: '1' };
 /**
  * A HAR 1.2 document of the exchanges, redacted (harEntry), which Chrome DevTools' "Import HAR" opens.
  *
- * @example const har = harLog(journal.exchanges(), { creator: { name: 'petstore-mock', version } });
+ * @example const har = harLog(await journal.exchanges(), { creator: { name: 'petstore-mock', version } });
  */
 export function harLog(records: Iterable<ExchangeRecord>, options: HarOptions = {}): Har {
   const entries: Entry[] = [];

@@ -69,7 +69,7 @@ describe('the MSW controller has the server’s controls', () => {
   test('journal.toHar(): the journal as HAR 1.2, at the base URL, answer bodies included', async () => {
     await orders();
     await fetch(`${BASE}/store/orders/2`, { method: 'DELETE', headers: auth });
-    const { log } = controller.journal.toHar({ method: 'DELETE' });
+    const { log } = await controller.journal.toHar({ method: 'DELETE' });
     expect(log.entries).toHaveLength(1);
     expect(log.entries[0]).toMatchObject({
       request: { method: 'DELETE', url: `${BASE}/store/orders/2` },

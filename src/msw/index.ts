@@ -1,8 +1,9 @@
 import { type HttpHandler, http } from 'msw';
+import { controlCode } from '../core/control-code-loader.ts';
 import type { MockClock } from '../core/controls/clock.ts';
 import type { RequestJournal } from '../core/controls/journal.ts';
 import type { PassthroughSettings } from '../core/controls/passthrough.ts';
-import { applyPreset, describePreset } from '../core/controls/presets.ts';
+import { describePreset } from '../core/controls/presets.ts';
 import type { MockStateDocument } from '../core/controls/snapshot.ts';
 import type { FaultInput, FaultRule, LatencySettings } from '../core/controls/traffic.ts';
 import type { MockExtension, ServedRoute } from '../core/extension.ts';
@@ -142,8 +143,8 @@ function controllerOf(state: MockState, session: (id: string) => MockState): Moc
   const { clock, store, journal, extensions, traffic } = state;
   const presets: Presets = {
     list: () => state.presets().map(describePreset),
-    // The admin API's own lookup: an unknown name is the same 404 ApiError, naming the presets.
-    apply: async (name) => void (await applyPreset(state.presets(), name)),
+    // The admin API's own lookup (loaded with its code): an unknown name is the same 404 ApiError.
+    apply: async (name) => void (await (await controlCode()).applyPreset(state.presets(), name)),
   };
   return {
     reset: () => state.reset(),

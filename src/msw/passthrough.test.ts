@@ -92,7 +92,7 @@ describe('MSW partial mocking with passthrough()', () => {
     try {
       await fetch(`${base()}/pets/1`, { headers: auth });
       await fetch(`${base()}/store/orders`, { headers: auth });
-      const { log } = mock.controller.journal.toHar({ source: 'upstream' });
+      const { log } = await mock.controller.journal.toHar({ source: 'upstream' });
       expect(
         log.entries.map((entry) => [entry.request.method, entry.request.url, entry.response.status]),
       ).toEqual([['GET', `${base()}/pets/1`, 0]]);

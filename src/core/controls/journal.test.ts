@@ -3,6 +3,9 @@ import { createMockApi } from '../api.ts';
 import type { MockRequest, MockResponse } from '../types.ts';
 import { RequestJournal } from './journal.ts';
 
+/** What the mock passes as the control planes' loader: here the exports' module itself. */
+const loadExport = () => import('./journal-export.ts');
+
 const KEY = 'sk_live_abc123';
 const get = (path: string, query: string, headers: Record<string, string>): MockRequest => ({
   method: 'GET',
@@ -13,7 +16,7 @@ const get = (path: string, query: string, headers: Record<string, string>): Mock
 
 describe('request journal', () => {
   test('redacts the mock keys wherever they appear, and Authorization-like headers whole', () => {
-    const journal = new RequestJournal({}, [KEY, 'a+b/c=']);
+    const journal = new RequestJournal({}, [KEY, 'a+b/c='], { loadExport });
     journal.record(
       get(`/v1/store/orders/${KEY}`, `api_key=${KEY}&other=${encodeURIComponent('a+b/c=')}`, {
         'x-api-key': 'anything',
@@ -46,7 +49,7 @@ describe('request journal', () => {
   });
 
   test('redacts a key in any percent-encoding, and a key used as a header name', () => {
-    const journal = new RequestJournal({}, [KEY]);
+    const journal = new RequestJournal({}, [KEY], { loadExport });
     const mixed = '%73%6B_live_%61bc123'; // "sk_live_abc123" with some letters escaped
     const lower = 'sk%5flive%5fabc123'; // lower-case hex, "_" escaped
     journal.record(
@@ -72,7 +75,7 @@ describe('request journal', () => {
   });
 
   test('keeps no body of a request, and stays within its byte budget', () => {
-    const journal = new RequestJournal({ bytes: 1_000_000 });
+    const journal = new RequestJournal({ bytes: 1_000_000 }, [], { loadExport });
     const big = 'x'.repeat(60_000);
     for (let i = 0; i < 1000; i++) {
       journal.record({ ...get('/v1/store/orders', '', { 'x-big': big }), method: 'POST', body: big }, 401, i);
@@ -85,7 +88,7 @@ describe('request journal', () => {
   });
 
   test('a read returns the newest entries that fit its budget, oldest first', () => {
-    const journal = new RequestJournal({ readBytes: 200_000 });
+    const journal = new RequestJournal({ readBytes: 200_000 }, [], { loadExport });
     const big = 'x'.repeat(60_000);
     for (let i = 0; i < 50; i++) journal.record(get(`/v1/${i}`, '', { 'x-big': big }), 200, i);
     const read = journal.entries();
@@ -93,7 +96,7 @@ describe('request journal', () => {
   });
 
   test('keeps the last 1000 requests by default', () => {
-    const journal = new RequestJournal();
+    const journal = new RequestJournal({}, [], { loadExport });
     for (let i = 0; i < 2500; i++) journal.record(get(`/v1/${i}`, '', {}), 200, i);
     const read = journal.entries();
     expect(read).toHaveLength(1000);
@@ -102,7 +105,7 @@ describe('request journal', () => {
   });
 
   test('repeated requests each keep their own time and status, and a change of header is its own entry', () => {
-    const journal = new RequestJournal({ entries: 3 });
+    const journal = new RequestJournal({ entries: 3 }, [], { loadExport });
     const headers = { authorization: 'Bearer a' };
     journal.record(get('/v1/store/orders', '', { ...headers }), 200, 1);
     journal.record(get('/v1/store/orders', '', { ...headers }), 401, 2);
@@ -126,11 +129,14 @@ describe('the journal as exchanges and as a HAR', () => {
     ...(text === undefined ? {} : { body: { text } }),
   });
 
-  test('keeps answer bodies up to its limit; a larger one is given by its size only', () => {
-    const journal = new RequestJournal({ responseBodyBytes: 10 }, [], { origin: 'http://mock.test' });
+  test('keeps answer bodies up to its limit; a larger one is given by its size only', async () => {
+    const journal = new RequestJournal({ responseBodyBytes: 10 }, [], {
+      origin: 'http://mock.test',
+      loadExport,
+    });
     journal.record(get('/v1/store/orders', '', {}), answer(200, '[]'), 1);
     journal.record(get('/v1/store/orders', 'x=1', {}), answer(200, '[{"id":1234}]'), 2);
-    const [small, large] = journal.exchanges();
+    const [small, large] = await journal.exchanges();
     expect(small).toMatchObject({
       source: 'mock',
       request: { method: 'GET', url: 'http://mock.test/v1/store/orders' },
@@ -143,7 +149,7 @@ describe('the journal as exchanges and as a HAR', () => {
   });
 
   test('counts kept bodies against its byte budget, a body shared by consecutive answers once', () => {
-    const journal = new RequestJournal({ bytes: 100_000 });
+    const journal = new RequestJournal({ bytes: 100_000 }, [], { loadExport });
     const list = answer(200, 'x'.repeat(5_000));
     for (let i = 0; i < 100; i++) journal.record(get('/v1/store/orders', '', {}), list, i);
     expect(journal.size).toBe(100);
@@ -153,8 +159,8 @@ describe('the journal as exchanges and as a HAR', () => {
     expect(journal.size).toBeLessThan(25);
   });
 
-  test('a HAR names the session, the source and why a fault sent no answer', () => {
-    const journal = new RequestJournal({}, ['sk_live_abc123'], { session: 'worker-1' });
+  test('a HAR names the session, the source and why a fault sent no answer', async () => {
+    const journal = new RequestJournal({}, ['sk_live_abc123'], { session: 'worker-1', loadExport });
     const reset: MockResponse = { status: 0, headers: {}, delivery: { delayMs: 0, fault: 'reset' } };
     journal.record(
       get('/v1/store/orders', '', { host: '127.0.0.1:4010', authorization: `Bearer ${KEY}` }),
@@ -162,7 +168,7 @@ describe('the journal as exchanges and as a HAR', () => {
       5,
     );
     journal.record(get('/v1/users/me', '', { host: '127.0.0.1:4010' }), answer(200, '{}'), 6, 'upstream');
-    const { log } = journal.toHar();
+    const { log } = await journal.toHar();
     expect(log.entries).toMatchObject([
       {
         request: {

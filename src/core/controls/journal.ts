@@ -1,21 +1,20 @@
 import type { Har } from 'har-format';
 import { isCredentialName } from '../../exchange/credential-names.ts';
-import { type HarOptions, harEntry, harFrame, harLog } from '../../exchange/har.ts';
+import type { HarOptions } from '../../exchange/har.ts';
 import type { ExchangeRecord, ExchangeSource } from '../../exchange/record.ts';
 import { REDACTED, SecretRedactor } from '../../exchange/secrets.ts';
-import { chunkedBody } from '../http/responses.ts';
 import type { HeaderMap, MockRequest, MockResponse, ResponseBody } from '../types.ts';
 import type { JournalEntry } from './journal-entry.ts';
-import { bodySize, exchangeOf, withoutBody } from './journal-exchange.ts';
 import { findEntries, type JournalQuery } from './journal-query.ts';
+import type {
+  JournalExport,
+  JournalReading,
+  KeptExchange,
+  LoadJournalExport,
+  RenderedHar,
+} from './journal-reading.ts';
 
 export type { JournalEntry } from './journal-entry.ts';
-
-// The core names no runtime; TextEncoder is a global in every runtime it runs on (Node, browsers, workers).
-const { TextEncoder } = globalThis as unknown as {
-  TextEncoder: new () => { encode(text: string): Uint8Array };
-};
-const encoder = new TextEncoder();
 
 export interface JournalLimits {
   /** How many requests it keeps; default 1000. */
@@ -46,6 +45,11 @@ export interface JournalContext {
   readonly origin?: string | undefined;
   /** The tool named as the HAR's creator. */
   readonly creator?: HarOptions['creator'];
+  /**
+   * Loads what reads the journal as exchange records and HAR (journal-export.ts): the composition root passes
+   * the control planes' loader, so that code is not loaded before an export is asked for.
+   */
+  readonly loadExport: LoadJournalExport;
 }
 
 /** What an entry costs beside its strings (the object, the time, the status), as counted against the cap. */
@@ -100,19 +104,16 @@ export class RequestJournal {
   /** Entries recorded since the journal was made: entry `index` (from the oldest) is number `#recorded - #count + index`. */
   #recorded = 0;
   /**
-   * The HAR JSON of each entry the last HAR read rendered (`,{…}` as bytes), by entry number: an entry never
-   * changes once recorded, so the next read renders only the entries new since. Only the last read's are
-   * kept, so it holds no more than one read's worth.
+   * The HAR JSON of each entry the last HAR read rendered: an entry never changes once recorded, so the next
+   * read renders only the entries new since.
    */
-  #harParts = new Map<number, Uint8Array>();
-  /** How many secrets the redactor had when those were rendered (one added since makes them stale). */
-  #harSecrets = 0;
+  #rendered: RenderedHar = { parts: new Map(), secrets: 0 };
 
   /** `secrets`: what to redact wherever it appears (the mock's keys, in the mock's one redactor). */
   constructor(
-    limits: number | JournalLimits = {},
-    secrets: SecretRedactor | readonly string[] = [],
-    context: JournalContext = {},
+    limits: number | JournalLimits,
+    secrets: SecretRedactor | readonly string[],
+    context: JournalContext,
   ) {
     const given = typeof limits === 'number' ? { entries: limits } : limits;
     this.#limits = { ...JOURNAL_DEFAULTS, ...given };
@@ -197,76 +198,50 @@ export class RequestJournal {
 
   /**
    * The exchanges that match the filters, oldest first, as the one exchange record (src/exchange):
-   * requests without bodies (the journal keeps none), answers with their bodies when kept; redacted.
+   * requests without bodies (the journal keeps none), answers with their bodies when kept; redacted. The
+   * entries are those kept when it is called; the code that writes them loads on first use.
    */
-  exchanges(query: JournalQuery = {}): ExchangeRecord[] {
-    const read = this.#read(true);
-    const slots = new Map(read.map(({ entry, slot }) => [entry, slot]));
-    const context = { ...this.#context, secrets: this.#secrets };
-    return findEntries(
-      read.map(({ entry }) => entry),
-      query,
-    ).map((entry) => {
-      const slot = slots.get(entry) as number;
-      const response = this.#responses[slot];
-      return exchangeOf(this.#kept[slot] as Kept, entry, response, this.#bodySizes[slot] as number, context);
-    });
+  exchanges(query: JournalQuery = {}): Promise<ExchangeRecord[]> {
+    return this.#export('journalExchanges', query);
   }
 
   /**
    * The exchanges that match the filters as a HAR 1.2 document (`GET /__mock/requests?format=har`), which
-   * Chrome DevTools' "Import HAR" opens; credentials redacted.
+   * Chrome DevTools' "Import HAR" opens; credentials redacted. The entries are those kept when it is called;
+   * the HAR writer loads on first use.
    *
-   * @example writeFileSync('mock.har', JSON.stringify(controller.journal.toHar({ method: 'DELETE' })));
+   * @example writeFileSync('mock.har', JSON.stringify(await controller.journal.toHar({ method: 'DELETE' })));
    */
+  toHar(query: JournalQuery = {}): Promise<Har> {
+    return this.#export('journalHar', query);
+  }
+
   /**
-   * `toHar(query)` as a JSON body, its text the same as `JSON.stringify(toHar(query))`: what
+   * `toHar(query)` as a JSON body, its text the same as `JSON.stringify(await toHar(query))`: what
    * `GET /__mock/requests?format=har` answers, in parts (one per entry, kept as bytes), rendering only the
    * entries the previous read did not.
    */
-  harBody(query: JournalQuery = {}): ResponseBody {
-    if (this.#harSecrets !== this.#secrets.size) this.#harParts = new Map();
-    this.#harSecrets = this.#secrets.size;
-    const read = this.#read(true);
-    const bySlot = new Map(read.map((item) => [item.entry, item]));
-    const context = { ...this.#context, secrets: this.#secrets };
-    const parts = new Map<number, Uint8Array>();
-    for (const entry of findEntries(
-      read.map(({ entry }) => entry),
-      query,
-    )) {
-      const { slot, number } = bySlot.get(entry) as { slot: number; number: number };
-      let part = this.#harParts.get(number);
-      if (part === undefined) {
-        const response = this.#responses[slot];
-        const size = this.#bodySizes[slot] as number;
-        // The exchange record is redacted already (exchangeOf); harEntry redacts it again, to the same text.
-        const record = exchangeOf(this.#kept[slot] as Kept, entry, response, size, context);
-        part = encoder.encode(`,${JSON.stringify(harEntry(record))}`);
-      }
-      parts.set(number, part);
-    }
-    this.#harParts = parts;
-    const { head, tail } = harFrame(this.#harOptions());
-    const entries = [...parts.values()];
-    // The first entry drops its comma: a view of the same bytes, not a copy.
-    if (entries[0] !== undefined) entries[0] = entries[0].subarray(1);
-    return chunkedBody([encoder.encode(head), ...entries, encoder.encode(tail)]);
+  harBody(query: JournalQuery = {}): Promise<ResponseBody> {
+    return this.#export('journalHarBody', query);
   }
 
-  toHar(query: JournalQuery = {}): Har {
-    return harLog(this.exchanges(query), this.#harOptions());
-  }
-
-  #harOptions(): HarOptions {
-    return {
-      creator: this.#context.creator ?? { name: 'petstore-mock', version: 'unknown' },
+  /** Reads the kept exchanges now, and has the export `name` (loaded on first use) write them. */
+  async #export<Name extends keyof JournalExport>(
+    name: Name,
+    query: JournalQuery,
+  ): Promise<ReturnType<JournalExport[Name]>> {
+    const reading: JournalReading = {
+      ...this.#context,
       secrets: this.#secrets,
+      exchanges: this.#read(true),
+      rendered: this.#rendered,
     };
+    const code = await this.#context.loadExport();
+    return code[name](reading, query) as ReturnType<JournalExport[Name]>;
   }
 
   /** The newest entries within the read budget (requests only, or with their kept bodies), oldest first. */
-  #read(withBodies: boolean): { entry: JournalEntry; slot: number; number: number }[] {
+  #read(withBodies: boolean): KeptExchange[] {
     let budget = this.#limits.readBytes;
     let taken = 0;
     while (taken < this.#count) {
@@ -278,7 +253,7 @@ export class RequestJournal {
       budget -= bytes;
       taken++;
     }
-    const result: { entry: JournalEntry; slot: number; number: number }[] = [];
+    const result: KeptExchange[] = [];
     for (let index = this.#count - taken; index < this.#count; index++) {
       const request = this.#at(index);
       const slot = (this.#first + index) % this.#times.length;
@@ -291,7 +266,13 @@ export class RequestJournal {
         source: this.#sources[slot] === 0 ? 'mock' : 'upstream',
         headers: this.#redactHeaders(request.headers),
       };
-      result.push({ entry, slot, number: this.#recorded - this.#count + index });
+      result.push({
+        entry,
+        number: this.#recorded - this.#count + index,
+        headers: request.headers,
+        response: this.#responses[slot],
+        size: this.#bodySizes[slot] as number,
+      });
     }
     return result;
   }
@@ -311,7 +292,7 @@ export class RequestJournal {
     this.#lastResponse = undefined;
     this.#lastKept = undefined;
     this.#lastSize = -1;
-    this.#harParts = new Map();
+    this.#rendered = { parts: new Map(), secrets: 0 };
   }
 
   /**
@@ -396,4 +377,18 @@ export class RequestJournal {
     }
     return copy;
   }
+}
+
+/** The size of a body as an adapter sends it: its chunks' bytes, or its text's length (the mock's JSON is ASCII). */
+function bodySize(body: ResponseBody | undefined): number {
+  if (body === undefined) return 0;
+  if (body.chunks === undefined) return body.text.length;
+  let bytes = 0;
+  for (const chunk of body.chunks) bytes += chunk.byteLength;
+  return bytes;
+}
+
+/** An answer whose body is too large to keep: its status and headers only. */
+function withoutBody({ status, headers, delivery }: MockResponse): MockResponse {
+  return delivery === undefined ? { status, headers } : { status, headers, delivery };
 }

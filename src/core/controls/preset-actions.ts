@@ -1,9 +1,27 @@
 import { coreError } from '../http/errors.ts';
+import { truncate } from '../http/text.ts';
 import type { OrderStore } from '../orders/store.ts';
 import type { Clock, StoredOrder } from '../types.ts';
 
-// What applies the store's presets (presets.ts lists them at once): the control planes' code, loaded by the
-// first preset applied.
+// What applies the presets (presets.ts lists them at once): the control planes' code, loaded by the first
+// preset applied.
+
+/**
+ * Puts the mock in the preset `name` (the admin API and the MSW controller both come here); 404 NOT_FOUND
+ * naming the presets there are when there is none.
+ */
+export async function applyPreset<Preset extends { readonly name: string; apply(): Promise<void> }>(
+  presets: readonly Preset[],
+  name: string,
+): Promise<Preset> {
+  const preset = presets.find((candidate) => candidate.name === name);
+  if (!preset) {
+    const names = presets.map((candidate) => candidate.name).join(', ');
+    throw coreError('NOT_FOUND', `There is no preset "${truncate(name)}"; the presets are ${names}.`);
+  }
+  await preset.apply();
+  return preset;
+}
 
 /** Replaces the orders; a store that cannot (one given to the mock) is a 400 saying only "seed" applies. */
 export async function replaceOrders(store: OrderStore, orders: readonly StoredOrder[]): Promise<void> {

@@ -1,5 +1,4 @@
-import { coreError } from '../http/errors.ts';
-import { groupThousands, truncate } from '../http/text.ts';
+import { groupThousands } from '../http/text.ts';
 import type { OrderStore } from '../orders/store.ts';
 import type { Clock } from '../types.ts';
 import type * as PresetActions from './preset-actions.ts';
@@ -20,20 +19,6 @@ export const LARGE_STORE_ORDERS = 10_000;
 /** A preset as the admin API lists it. */
 export function describePreset({ name, description }: MockPreset): { name: string; description: string } {
   return { name, description };
-}
-
-/**
- * Puts the mock in the preset `name` (the admin API and the MSW controller both come here); 404 NOT_FOUND
- * naming the presets there are when there is none.
- */
-export async function applyPreset(presets: readonly MockPreset[], name: string): Promise<MockPreset> {
-  const preset = presets.find((candidate) => candidate.name === name);
-  if (!preset) {
-    const names = presets.map((candidate) => candidate.name).join(', ');
-    throw coreError('NOT_FOUND', `There is no preset "${truncate(name)}"; the presets are ${names}.`);
-  }
-  await preset.apply();
-  return preset;
 }
 
 /**

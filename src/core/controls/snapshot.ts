@@ -1,6 +1,6 @@
 import type { MockExtension, StatePart } from '../extension.ts';
-import { checkBody } from '../http/body.ts';
 import { coreError } from '../http/errors.ts';
+import { checkBody } from '../http/json-body.ts';
 import { OrderColumns, storedOrders } from '../orders/order-columns.ts';
 import { parseOrderSeed } from '../orders/order-input.ts';
 import { savedOrderColumns, takesColumns } from '../orders/saved-columns.ts';
@@ -10,6 +10,7 @@ import type { StoredOrder } from '../types.ts';
 import { LATEST_TIME, type MockClock } from './clock.ts';
 import { formatDuration, parseDuration } from './duration.ts';
 import type { TrafficControls } from './traffic.ts';
+import { prepareTrafficRestore, savedFaults } from './traffic-restore.ts';
 
 /** The whole state of a mock as data (`GET /__mock/state`): MockState in spec/mock-admin.openapi.yaml. */
 export type MockStateDocument = RequestBodies['adminPutState'];
@@ -50,7 +51,7 @@ export async function stateDocument(
       offset: formatDuration(clock.offset()),
     },
     orders,
-    faults: traffic.savedFaults(),
+    faults: savedFaults(traffic.faults()),
     latency: traffic.latency(),
     ...parts,
   };
@@ -80,7 +81,7 @@ export function prepareRestore(holder: StateHolder, value: unknown): () => Promi
   if (restore === undefined || store.replace === undefined) {
     throw invalid("this mock's clock or store is one of your own that cannot be put back");
   }
-  const applyRules = traffic.prepareRestore(state.faults, state.latency);
+  const rules = prepareTrafficRestore(state.faults, state.latency);
   const parts = stateParts(holder);
   const given = state as unknown as Record<string, unknown>;
   const foreign = Object.keys(given).find(
@@ -98,7 +99,7 @@ export function prepareRestore(holder: StateHolder, value: unknown): () => Promi
     for (const apply of applyParts) await apply();
     restore.call(clock, { now, offset });
     await replaceOrders(store, orders);
-    applyRules();
+    traffic.install(rules);
   };
 }
 

@@ -1,4 +1,4 @@
-import { parseJsonBody, type ReadBodyOptions } from '../http/body.ts';
+import { parseJsonBody, type ReadBodyOptions } from '../http/json-body.ts';
 import { savedOrdersText } from '../orders/saved-order-text.ts';
 import type { MockRequest } from '../types.ts';
 

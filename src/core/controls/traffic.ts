@@ -40,7 +40,7 @@ export interface Shaping {
   };
 }
 
-interface LiveRule {
+export interface LiveRule {
   readonly input: FaultInput;
   readonly id: string;
   readonly matches: (request: MockRequest) => boolean;
@@ -49,10 +49,17 @@ interface LiveRule {
   fired: number;
 }
 
-interface LatencyRoute {
+export interface LatencyRoute {
   readonly input: NonNullable<LatencySettings['routes']>[number];
   readonly matches: (request: MockRequest) => boolean;
   readonly latency: Latency;
+}
+
+/** Rules and latency as `install` puts them in force: checked, their counters and draws where they were. */
+export interface RestoredTraffic {
+  readonly rules: LiveRule[];
+  readonly nextId: number;
+  readonly latency: { readonly global: Latency | undefined; readonly routes: LatencyRoute[] };
 }
 
 /** The most fault rules in force at once (as latency routes are capped): every Store API request tests each. */
@@ -103,39 +110,16 @@ export class TrafficControls {
     return { ...input, id: rule.id, matched: 0, fired: 0 };
   }
 
-  /** The fault rules with their counters, as a saved state holds them. */
-  savedFaults(): SavedFault[] {
-    return this.#rules.map(({ input, id, matched, fired }) => ({ id, matched, fired, rule: input }));
-  }
-
   /**
-   * Checks saved rules and latency (a 400 naming the first problem, nothing changed) and returns how to
-   * put them in force: each rule with its id and counters, its draws where they were.
+   * Puts rules and latency checked by `prepareTrafficRestore` (traffic-restore.ts, loaded with the control
+   * planes) in force, replacing those now.
    */
-  prepareRestore(faults: readonly SavedFault[], latency: LatencySettings): () => void {
-    if (faults.length > MAX_FAULT_RULES) {
-      throw invalidState(`faults holds ${faults.length} rules, at most ${MAX_FAULT_RULES} can be in force`);
-    }
-    const ids = new Set<string>();
-    const rules = faults.map((saved, index) => {
-      if (ids.has(saved.id)) throw invalidState(`faults[${index}].id "${saved.id}" is given twice`);
-      ids.add(saved.id);
-      return liveRule(saved, `faults[${index}].rule`);
-    });
-    const global = latency.global == null ? undefined : checkedLatency(latency.global);
-    const routes = (latency.routes ?? []).map((input) => ({
-      input,
-      matches: matcher(input),
-      latency: checkedLatency(input.latency),
-    }));
-    const nextId = 1 + Math.max(0, ...faults.map((saved) => Number(saved.id.slice(1))));
-    return () => {
-      this.#rules = rules;
-      this.#nextId = nextId;
-      this.#global = global;
-      this.#routes = routes;
-      this.#update();
-    };
+  install(restored: RestoredTraffic): void {
+    this.#rules = restored.rules;
+    this.#nextId = restored.nextId;
+    this.#global = restored.latency.global;
+    this.#routes = restored.latency.routes;
+    this.#update();
   }
 
   /** Removes the rule `id`; false when there is none. */
@@ -161,12 +145,7 @@ export class TrafficControls {
 
   /** Replaces the settings; a latency the mock does not accept is a 400 and changes nothing. */
   setLatency(settings: LatencySettings): void {
-    const global = settings.global == null ? undefined : checkedLatency(settings.global);
-    const routes = (settings.routes ?? []).map((input) => ({
-      input,
-      matches: matcher(input),
-      latency: checkedLatency(input.latency),
-    }));
+    const { global, routes } = checkedLatencySettings(settings);
     this.#global = global;
     this.#routes = routes;
     this.#update();
@@ -202,7 +181,7 @@ export class TrafficControls {
 }
 
 /** A rule in force from a saved one; its draws replayed, so `probability` goes on where it was. */
-function liveRule(saved: SavedFault, field = 'delay'): LiveRule {
+export function liveRule(saved: SavedFault, field = 'delay'): LiveRule {
   const { rule: input, matched, fired } = saved;
   if (input.delay !== undefined) checkedDelay(input.delay, field === 'delay' ? field : `${field}.delay`);
   const random = seededRandom(input.seed ?? 1);
@@ -214,15 +193,23 @@ function liveRule(saved: SavedFault, field = 'delay'): LiveRule {
   return { input, id: saved.id, matches: matcher(input), random, matched, fired };
 }
 
-function invalidState(reason: string) {
-  return coreError('INVALID_REQUEST', `Invalid state: ${reason}.`);
-}
-
 /** Method (any when absent) and path, where `*` matches any characters. */
 function matcher({ method, path }: { readonly method?: string; readonly path: string }) {
   const pattern = pathPattern(path);
   return (request: MockRequest) =>
     (method === undefined || request.method === method) && pattern.test(request.path);
+}
+
+/** Latency settings as the rules hold them; a latency the mock does not accept is a 400. */
+export function checkedLatencySettings(settings: LatencySettings): RestoredTraffic['latency'] {
+  return {
+    global: settings.global == null ? undefined : checkedLatency(settings.global),
+    routes: (settings.routes ?? []).map((input) => ({
+      input,
+      matches: matcher(input),
+      latency: checkedLatency(input.latency),
+    })),
+  };
 }
 
 function checkedLatency(text: string): Latency {

@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { errorBodyProblems, specProblems } from '../../test-support/spec-validator.ts';
 import { createMockApi } from '../api.ts';
+import { specOperations } from '../operations.generated.ts';
 import type { MockRequest } from '../types.ts';
-import { parsePrefer } from './prefer.ts';
+import { PreferredAnswers, parsePrefer } from './prefer.ts';
+import { ResponseKit } from './responses.ts';
 
 const KEY = 'k';
 const api = () => createMockApi({ apiKeys: [KEY], clock: { now: () => Date.parse('2026-09-01T00:00:00Z') } });
@@ -97,5 +99,27 @@ describe('Prefer: code= and example= (Prism conventions)', () => {
     expect(parsed.get('wait')).toBe('10');
     expect(parsed.get('example')).toBe('empty');
     expect(parsePrefer(',,;=, "x"').size).toBe(0);
+  });
+
+  test('only a request that asks for a documented answer loads what renders it; a failed load fails that request only', async () => {
+    const loads: string[] = [];
+    let fail = true;
+    const preferred = new PreferredAnswers(specOperations, new ResponseKit('*'), async () => {
+      loads.push('load');
+      if (fail) throw new Error('chunk not reached');
+      return import('./preferred-answer.ts');
+    });
+    const listing = request('GET', '/v1/store/orders');
+    expect(preferred.answer(listing, '/store/orders', 'return=minimal')).toBeUndefined();
+    expect(preferred.answer(listing, '/nowhere', 'code=200')).toBeUndefined();
+    expect(loads).toEqual([]);
+
+    await expect(preferred.answer(listing, '/store/orders', 'code=401')).rejects.toThrow('chunk not reached');
+    fail = false;
+    expect(await preferred.answer(listing, '/store/orders', 'code=401')).toMatchObject({
+      status: 401,
+      headers: { 'preference-applied': 'code=401' },
+    });
+    expect(loads).toEqual(['load', 'load']);
   });
 });

@@ -1,8 +1,7 @@
 import type { MockRequest, MockResponse } from '../types.ts';
-import { coreError } from './errors.ts';
 import { type OperationMatcher, operationMatcher, type SpecOperation } from './operation-match.ts';
-import { jsonBody, type ResponseKit } from './responses.ts';
-import { truncate } from './text.ts';
+import type * as PreferredAnswer from './preferred-answer.ts';
+import type { ResponseKit } from './responses.ts';
 
 export type { SpecOperation } from './operation-match.ts';
 
@@ -24,11 +23,17 @@ export function parsePrefer(header: string): Map<string, string> {
   return preferences;
 }
 
+/** What renders a preferred answer (preferred-answer.ts): at once when loaded, else a promise of it. */
+export type LoadPreferredAnswer = () =>
+  | Pick<typeof PreferredAnswer, 'preferredAnswer'>
+  | Promise<Pick<typeof PreferredAnswer, 'preferredAnswer'>>;
+
 /**
  * `Prefer: code=NNN` and `Prefer: example=NAME`, Prism's conventions: the operation's documented answer
  * with a spec-valid body (its example, or an Error body for an error status without one), instead of what
  * the state would give. Nothing changes in the store. A status or example the operation does not document
- * is a 400 that lists the documented ones.
+ * is a 400 that lists the documented ones. Whether a request asks for one is decided here; what renders it
+ * is given by `load`, which the core loads with the control planes' code on the first request that asks.
  */
 export class PreferredAnswers {
   readonly #operations: OperationMatcher;
@@ -36,72 +41,27 @@ export class PreferredAnswers {
   constructor(
     operations: readonly SpecOperation[],
     private readonly kit: ResponseKit,
+    private readonly load: LoadPreferredAnswer,
   ) {
     this.#operations = operationMatcher(operations);
   }
 
   /** The preferred answer for `path` (below the base path), or undefined to answer as usual. */
-  answer(request: MockRequest, path: string, header: string): MockResponse | undefined {
+  answer(
+    request: MockRequest,
+    path: string,
+    header: string,
+  ): MockResponse | Promise<MockResponse> | undefined {
     const preferences = parsePrefer(header);
     const code = preferences.get('code');
     const example = preferences.get('example');
     if (code === undefined && example === undefined) return undefined;
     const found = this.#operations.find(request.method, path);
     if (!found) return undefined;
-    const statuses = Object.keys(found.responses);
-    const status =
-      code ?? statuses.find((s) => example !== undefined && example in (found.responses[s]?.examples ?? {}));
-    const response = status === undefined ? undefined : found.responses[status];
-    if (status === undefined || !response) {
-      if (code !== undefined) {
-        throw coreError(
-          'INVALID_REQUEST',
-          `Prefer: code=${truncate(code, 16)} is not documented for ${found.operationId}; it documents ${statuses.join(', ')}.`,
-        );
-      }
-      throw noExample(found, example as string);
-    }
-    if (example !== undefined && !(example in response.examples)) throw noExample(found, example, status);
-    const applied = [
-      code === undefined ? '' : `code=${status}`,
-      example === undefined ? '' : `example=${example}`,
-    ]
-      .filter(Boolean)
-      .join(', ');
-    return this.#render(found, Number(status), response, example, applied);
+    const asked = { code, example };
+    const loaded = this.load();
+    return loaded instanceof Promise
+      ? loaded.then((module) => module.preferredAnswer(found, asked, this.kit))
+      : loaded.preferredAnswer(found, asked, this.kit);
   }
-
-  #render(
-    operation: SpecOperation,
-    status: number,
-    response: SpecOperation['responses'][string],
-    example: string | undefined,
-    applied: string,
-  ): MockResponse {
-    const headers: Record<string, string> = { 'preference-applied': applied };
-    if (status === 401) headers['www-authenticate'] = 'Bearer realm="petstore"';
-    if (!response.json) return { status, headers: { ...this.kit.cors, ...headers } };
-    const examples = Object.values(response.examples);
-    const value =
-      example !== undefined
-        ? response.examples[example]
-        : (response.examples.default ??
-          examples[0] ?? {
-            code: 'PREFERRED_STATUS',
-            message: `${operation.operationId} answered ${status} because the request asked for it (Prefer: code=${status}).`,
-            status,
-          });
-    return this.kit.json(status, jsonBody(value), headers);
-  }
-}
-
-function noExample(operation: SpecOperation, name: string, status?: string) {
-  const names = Object.entries(operation.responses)
-    .filter(([code]) => status === undefined || code === status)
-    .flatMap(([code, response]) => Object.keys(response.examples).map((example) => `${example} (${code})`));
-  return coreError(
-    'INVALID_REQUEST',
-    `Prefer: example=${truncate(name, 32)} is not an example of ${operation.operationId}${status ? ` ${status}` : ''}; ` +
-      `it has ${names.length ? names.join(', ') : 'none'}.`,
-  );
 }

@@ -1,10 +1,11 @@
 import type { RequestJournal } from '../controls/journal.ts';
 import { parseJournalQuery } from '../controls/journal-query-params.ts';
 import type { PassthroughControls } from '../controls/passthrough.ts';
-import { applyPreset, describePreset, type MockPreset } from '../controls/presets.ts';
+import { applyPreset } from '../controls/preset-actions.ts';
+import { describePreset, type MockPreset } from '../controls/presets.ts';
 import type { TrafficControls } from '../controls/traffic.ts';
-import { readJsonBody } from '../http/body.ts';
 import { coreError } from '../http/errors.ts';
+import { readJsonBody } from '../http/json-body.ts';
 import { jsonBody, type ResponseKit } from '../http/responses.ts';
 import { type Route, routeWith } from '../http/router.ts';
 import { truncate } from '../http/text.ts';
@@ -33,7 +34,7 @@ export function controlRoutes(): Route<ControlDependencies>[] {
       GET: async (request, _params, { journal, kit }) => {
         const query = parseJournalQuery(request.query);
         return journalFormat(request.query) === 'har'
-          ? kit.json(200, journal.harBody(query))
+          ? kit.json(200, await journal.harBody(query))
           : json(kit, 200, journal.find(query));
       },
       DELETE: async (_request, _params, { journal, kit }) => {

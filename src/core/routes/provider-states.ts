@@ -1,6 +1,6 @@
 import type { MockClock } from '../controls/clock.ts';
-import { readJsonBody } from '../http/body.ts';
 import { coreError } from '../http/errors.ts';
+import { readJsonBody } from '../http/json-body.ts';
 import { jsonBody, type ResponseKit } from '../http/responses.ts';
 import { type Route, routeWith } from '../http/router.ts';
 import { truncate } from '../http/text.ts';
