@@ -61,7 +61,7 @@ const firstHeader = (raw: readonly string[], name: string): string | undefined =
 export function observe(
   spec: Spec,
   recorder: Recorder,
-  exchange: Forwarded & { path: string },
+  exchange: Forwarded,
   seq: number,
   limit: number,
   traffic?: InTraffic,
@@ -114,7 +114,7 @@ export function observe(
 export function observeLateFraming(
   spec: Spec,
   recorder: Recorder,
-  exchange: Forwarded & { path: string },
+  exchange: Forwarded,
   seq: number,
   problem: string,
 ): ProxyViolation {
@@ -127,7 +127,7 @@ export function observeLateFraming(
 /** One finding as a violation of the report: the operation, the request, a curl repro and the client's trace. */
 function record(
   recorder: Recorder,
-  exchange: Forwarded & { path: string },
+  exchange: Forwarded,
   operation: Operation | undefined,
   seq: number,
   { rule, message, exchanges }: Finding & { exchanges?: number[] },
@@ -153,7 +153,7 @@ function record(
 
 /** The exchange as the stateful grader reads it: the order id of a cancel, the list's body when it was graded. */
 function trafficOf(
-  exchange: Forwarded & { path: string },
+  exchange: Forwarded,
   observed: Observed,
   operation: Operation | undefined,
   seq: number,

@@ -6,9 +6,10 @@ const MAX_SHOWN_BODY = 4096;
 
 /**
  * A curl command that repeats the exchange against the upstream. A Bearer token is read from
- * $PETSTORE_API_KEY; every other credential stays in the text, for the caller to redact.
+ * $PETSTORE_API_KEY; every other credential stays in the text, for the caller to redact. Any exchange will do, a
+ * HAR entry's too (which has no path below a base path).
  */
-export function curlFor(exchange: Forwarded): string {
+export function curlFor(exchange: Omit<Forwarded, 'path'>): string {
   const headers: Array<[string, HeaderValue]> = [];
   const raw = exchange.requestHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) {

@@ -11,6 +11,7 @@ import type { CheckResult, ConformanceEvent, Summary } from '../run/events.ts';
 import { createForwarder, type Forwarded } from './forward.ts';
 import { createGate } from './gate.ts';
 import { createGradingQueue } from './grading-queue.ts';
+import { createInFlight } from './in-flight.ts';
 import { lateFraming } from './late-framing.ts';
 import { observe, observeLateFraming } from './observe.ts';
 import { type ProxyOptions, resolveProxyOptions } from './options.ts';
@@ -86,7 +87,7 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
     serviceNames: ['0.0.0.0', '::', '[::]'].includes(options.host),
   });
   const started = performance.now();
-  const inFlight = new Set<Promise<void>>();
+  const inFlight = createInFlight();
   let seq = 0;
   /** Ordered events: each request's arrival and each answer's completion, so a finding knows what came before. */
   let tick = 0;
@@ -110,7 +111,7 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
    * so that what the upstream connection keeps until its next exchange is the exchange's request and status,
    * not every closure and body of the exchange.
    */
-  function lateRecorder(forwarded: Forwarded & { path: string }, own: number): (problem: string) => void {
+  function lateRecorder(forwarded: Forwarded, own: number): (problem: string) => void {
     const quoted = { ...forwarded, answer: forwarded.answer && { ...forwarded.answer, body: bodyCopy(0) } };
     return (problem) => {
       const violation = redactingNow(secrets.redact, () =>
@@ -127,12 +128,11 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
     const begun = ++tick;
     // Bytes that follow the answer once it was graded are recorded under its number, as soon as it has one.
     const late = lateFraming();
-    const exchange = await forwarder.forward(req, res, below, late.found);
+    const forwarded = await forwarder.forward(req, res, { full: target, below }, late.found);
     const ended = ++tick;
     const own = ++seq;
-    for (const secret of secretsInResponse(exchange.answer?.rawHeaders ?? [])) secrets.add(secret);
-    const forwarded = { ...exchange, target, path: below.split('?')[0] || '/' };
-    const bodyBytes = exchange.requestBody.bytes + (exchange.answer?.body.bytes ?? 0);
+    for (const secret of secretsInResponse(forwarded.answer?.rawHeaders ?? [])) secrets.add(secret);
+    const bodyBytes = forwarded.requestBody.bytes + (forwarded.answer?.body.bytes ?? 0);
     grading.add(() => {
       // Quotes of the answer are redacted before they are cut (output/redaction-scope.ts).
       const { violations, graded } = redactingNow(secrets.redact, () =>
@@ -140,7 +140,7 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
       );
       for (const violation of violations) hooks.onViolation?.(violation);
       late.graded(lateRecorder(forwarded, own));
-      hooks.onExchange?.(recordOf(exchange, graded, exchangeStarted, secrets.redact));
+      hooks.onExchange?.(recordOf(forwarded, graded, exchangeStarted, secrets.redact));
     }, bodyBytes);
   }
 
@@ -168,10 +168,10 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
       }
     }
     if (path !== basePath && !path.startsWith(`${basePath}/`)) return notProxied(res, basePath, path);
-    const done = proxied(req, res, target)
+    inFlight.begin();
+    proxied(req, res, target)
       .catch(failed(res))
-      .finally(() => inFlight.delete(done));
-    inFlight.add(done);
+      .finally(() => inFlight.end());
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -198,7 +198,7 @@ export async function startProxy(input: ProxyOptions, hooks: ProxyHooks = {}): P
       stopping ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
-        const drained = Promise.all(inFlight);
+        const drained = inFlight.idle();
         await Promise.race([drained, new Promise((r) => setTimeout(r, DRAIN_MS).unref())]);
         server.closeAllConnections();
         await closed;

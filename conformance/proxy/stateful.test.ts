@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { promotedBy } from '../../src/test-support/young-collection.ts';
 import { createStatefulGrader, type Traffic } from './stateful.ts';
 import { MODEL_LIMITS } from './traffic-model.ts';
 
@@ -161,5 +162,30 @@ describe('grading across exchanges', () => {
     exchange('DELETE', '/store/orders/9', 409);
     expect(findings).toEqual([]);
     expect(grader.size().listedOrders).toBe(0);
+  });
+});
+
+describe('memory under steady traffic', () => {
+  it('leaves a list read to the young generation once a later one replaced it', () => {
+    const grader = createStatefulGrader();
+    const body = orders(1, 2, 3);
+    const read = (seq: number) =>
+      grader.grade({
+        step: { seq, begun: 2 * seq, ended: 2 * seq + 1, shown: 'GET /store/orders → 200' },
+        method: 'GET',
+        operationId: 'listOrders',
+        query: false,
+        status: 200,
+        body,
+        authorization: 'Bearer alice',
+        session: undefined,
+      });
+    let seq = 0;
+    while (seq < 30_000) read(++seq); // as under traffic: the grader's code optimised
+    const reads = 5000;
+    const promoted = promotedBy(() => {
+      for (let n = 0; n < reads; n++) read(++seq);
+    });
+    expect(promoted / reads).toBeLessThan(40);
   });
 });

@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import { listedOrdersFromJson } from '../contract/raw-json.ts';
 import type { RuleId } from '../rules/catalogue.ts';
 import { cite, judgeCancel, judgeList, refusedEverywhere } from './state-verdicts.ts';
-import { createTrafficModel, fingerprint, type Listing, MODEL_LIMITS, type Step } from './traffic-model.ts';
+import { createTrafficModel, fingerprint, listingOf, MODEL_LIMITS, type Step } from './traffic-model.ts';
 
 // Grading across exchanges: what the spec's state machine requires of a sequence of answers, judged from what
 // the traffic proved and nothing else. An order the client never saw listed, a list read while a cancel was
@@ -80,7 +80,7 @@ export function createStatefulGrader(limits = MODEL_LIMITS) {
       const orders = ordersOf(traffic.body);
       if (orders) {
         const scope = model.scope(sessionKey, credential);
-        const listing: Listing = { ...step, orders };
+        const listing = listingOf(step, orders);
         judgeList(scope, listing, found, applied);
         model.keepList(scope, listing);
       }

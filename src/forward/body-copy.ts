@@ -3,39 +3,48 @@ import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'n
 /**
  * A copy of a forwarded body kept for grading or recording, up to `limit` bytes (fed by the forwarder's chunk
  * taps); the forwarded stream itself is never held back.
+ *
+ * A class rather than an object literal with getters: V8 allocates the accessor pair of each literal's getter
+ * in the old generation, and from there it keeps the getter's closure (every chunk of the copy, and whatever
+ * else its scope held) alive through each young-generation collection until the next full one. A proxy makes
+ * two copies per exchange, so every exchange's bodies were promoted; a prototype's getters are allocated once.
  */
-export interface BodyCopy {
-  push(chunk: Buffer): void;
+export class BodyCopy {
+  readonly #limit: number;
+  readonly #chunks: Buffer[] = [];
+  #bytes = 0;
+  #overflowed = false;
+
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+
+  push(chunk: Buffer): void {
+    this.#bytes += chunk.byteLength;
+    if (this.#overflowed) return;
+    if (this.#bytes > this.#limit) {
+      this.#overflowed = true;
+      this.#chunks.length = 0; // an incomplete body is not graded, so its head is not worth the memory
+      return;
+    }
+    this.#chunks.push(chunk);
+  }
+
   /** Every byte that passed, kept or not. */
-  readonly bytes: number;
-  readonly overflowed: boolean;
-  buffer(): Buffer;
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  get overflowed(): boolean {
+    return this.#overflowed;
+  }
+
+  buffer(): Buffer {
+    return Buffer.concat(this.#chunks);
+  }
 }
 
-export function bodyCopy(limit: number): BodyCopy {
-  const chunks: Buffer[] = [];
-  let bytes = 0;
-  let overflowed = false;
-  return {
-    push(chunk) {
-      bytes += chunk.byteLength;
-      if (overflowed) return;
-      if (bytes > limit) {
-        overflowed = true;
-        chunks.length = 0; // an incomplete body is not graded, so its head is not worth the memory
-        return;
-      }
-      chunks.push(chunk);
-    },
-    get bytes() {
-      return bytes;
-    },
-    get overflowed() {
-      return overflowed;
-    },
-    buffer: () => Buffer.concat(chunks),
-  };
-}
+export const bodyCopy = (limit: number): BodyCopy => new BodyCopy(limit);
 
 export type Decoded = { ok: true; bytes: Buffer } | { ok: false; reason: string };
 
