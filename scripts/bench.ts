@@ -780,7 +780,7 @@ const proxies: Section = {
       const upstreamOrigin = await bannerUrl(upstream);
       const bareProxy = spawnNode(
         'bare proxy',
-        ['--import', 'tsx', 'scripts/bare-proxy.ts', '--upstream', upstreamOrigin],
+        [...baselineArgs(root, 'bare-proxy', opts.server), '--upstream', upstreamOrigin],
         { cpu: context.cpu, cwd: root },
       );
       const bare: Target = {
