@@ -3,11 +3,11 @@
  * (the default) ours is plain JavaScript run by plain `node`, so the baseline is bundled once into plain
  * JavaScript too and run the same way; with `--server source` both run from TypeScript under tsx.
  *
- * Why it matters: tsx's loader allocates enough while it starts that V8 grows the young generation, and a
- * baseline started under it then ran half as many scavenges per request as the same code run by plain
- * `node` (116 against 224 per 100,000 lists of 25, `--trace-gc`; ours, from dist/, 215). Each scavenge
- * walks the isolate's roots whatever it frees, so the bare server's CPU per request was measured with a
- * cheaper collector than either server has when run as users run them (docs/performance.md, "Round 7").
+ * Why it matters: run under tsx's loader, the bare server was not the bare server users would write. V8 grew
+ * its young generation while tsx started (it collected half as often per request as the same code run by plain
+ * `node`: 116 against 224 scavenges per 100,000 lists of 25, `--trace-gc`; ours, from dist/, 215), and all in
+ * all it cost 1.14× the bundled one's CPU per list of 25 (medians of 5 alternating pairs, 2026-11-26): the
+ * baseline flattered ours (docs/performance.md, "Round 7").
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
