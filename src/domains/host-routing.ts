@@ -1,3 +1,4 @@
+import { SeenHosts } from '../core/http/seen-hosts.ts';
 import type { MockRequest, MockResponse } from '../core/types.ts';
 import type { Dashboard } from './dashboard.ts';
 import { domainError } from './errors.ts';
@@ -11,11 +12,8 @@ import { hostOf, isIpLiteral, isWithin } from './names.ts';
  */
 export function createHostRouting(dashboard: Dashboard, ownHosts: readonly string[], refuseUnknown = false) {
   const own = new Set(['localhost', ...ownHosts.map((host) => hostOf(host).host)]);
-  // Host header values already seen to be the mock's own: the common case answers without parsing.
-  const passing = new Set<string>();
-  // The one before, when it passed: a load from one client repeats it, and a fresh string compares with it
-  // faster than it is hashed for the set (as the Node server's request gate does).
-  let lastPassing: string | undefined;
+  // Host header values already seen to be the mock's own.
+  const passing = new SeenHosts(100);
   const isOwn = (host: string) =>
     own.has(host) ||
     // No custom domain is a single label (a container's service name): the Node server's allow-list decides.
@@ -27,15 +25,10 @@ export function createHostRouting(dashboard: Dashboard, ownHosts: readonly strin
   /** Undefined (synchronously) when the request passes on for sure; otherwise a promise of the answer. */
   return (request: MockRequest): Promise<MockResponse | undefined> | undefined => {
     const header = request.headers.host;
-    if (header === undefined || header === '' || header === lastPassing) return undefined;
-    if (passing.has(header)) {
-      lastPassing = header;
-      return undefined;
-    }
+    if (header === undefined || header === '' || passing.has(header)) return undefined;
     const { host, port } = hostOf(header);
     if (isOwn(host)) {
-      if (passing.size < 100) passing.add(header);
-      lastPassing = header;
+      passing.add(header);
       return undefined;
     }
     return serve(dashboard, request, host, port, refuseUnknown);

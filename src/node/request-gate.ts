@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { nonJsonWrite } from '../core/http/body.ts';
 import { isControlPlane } from '../core/http/control-planes.ts';
 import { type ApiError, coreError } from '../core/http/errors.ts';
+import { SeenHosts } from '../core/http/seen-hosts.ts';
 import { truncate } from '../core/http/text.ts';
 import { hostNotAllowed } from '../domains/host-routing.ts';
 import { type AllowedHostsOptions, allowedHosts, parseHostField } from './allowed-hosts.ts';
@@ -28,10 +29,7 @@ const KNOWN_HOSTS_LIMIT = 256;
  */
 export function createRequestGate(options: GateOptions): (req: IncomingMessage) => Verdict {
   const isAllowed = allowedHosts(options);
-  const knownHosts = new Set<string>();
-  // The Host field of the request before, when it was served: a load from one client repeats it, and a fresh
-  // string compares with it faster than it is hashed for the set.
-  let lastKnownHost: string | undefined;
+  const knownHosts = new SeenHosts(KNOWN_HOSTS_LIMIT);
   const adminOrigins = new Set(options.adminCorsOrigins ?? []);
   const { bodyLimits } = options;
 
@@ -54,25 +52,20 @@ export function createRequestGate(options: GateOptions): (req: IncomingMessage) 
     const hostField = req.headers.host;
     if (hostField === undefined) {
       if (req.httpVersionMinor >= 1) return coreError('INVALID_HOST', 'HTTP/1.1 requires a Host field.');
-    } else if (hostField !== lastKnownHost) {
-      let known = knownHosts.has(hostField);
-      if (!known) {
-        const host = parseHostField(hostField);
-        if (host === undefined) {
-          return coreError(
-            'INVALID_HOST',
-            `The Host field ${JSON.stringify(truncate(hostField))} is not a host[:port].`,
-          );
-        }
-        const allowed = isAllowed(host);
-        // A custom domain serves the app, never the mock's own paths; elsewhere the host routing decides.
-        if (allowed === 'no' || (allowed === 'attached?' && url.charCodeAt(1) === 95) /* _ */) {
-          return hostNotAllowed(host);
-        }
-        known = allowed === 'yes' && knownHosts.size < KNOWN_HOSTS_LIMIT;
-        if (known) knownHosts.add(hostField);
+    } else if (!knownHosts.has(hostField)) {
+      const host = parseHostField(hostField);
+      if (host === undefined) {
+        return coreError(
+          'INVALID_HOST',
+          `The Host field ${JSON.stringify(truncate(hostField))} is not a host[:port].`,
+        );
       }
-      if (known) lastKnownHost = hostField;
+      const allowed = isAllowed(host);
+      // A custom domain serves the app, never the mock's own paths; elsewhere the host routing decides.
+      if (allowed === 'no' || (allowed === 'attached?' && url.charCodeAt(1) === 95) /* _ */) {
+        return hostNotAllowed(host);
+      }
+      if (allowed === 'yes') knownHosts.add(hostField);
     }
     return controlPlaneRefusal(req, adminOrigins);
   };
