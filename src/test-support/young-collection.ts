@@ -24,12 +24,3 @@ export function promotedBy(work: () => void): number {
   youngCollections();
   return oldSpaceUsed() - before;
 }
-
-/** The same for work that runs on the event loop (requests, say): measured once it has settled. */
-export async function promotedAcross(work: () => Promise<void>): Promise<number> {
-  youngCollections();
-  const before = oldSpaceUsed();
-  await work();
-  youngCollections();
-  return oldSpaceUsed() - before;
-}
