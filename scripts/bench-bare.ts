@@ -11,37 +11,32 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildSync } from 'esbuild';
+import { build } from 'esbuild';
+import { CLI_BUNDLE } from './bundle-cli.ts';
 
 /** Node's arguments that run `scripts/<name>.ts` as ours runs under `server`. */
-export function baselineArgs(root: string, name: string, server: 'dist' | 'source'): string[] {
+export async function baselineArgs(root: string, name: string, server: 'dist' | 'source'): Promise<string[]> {
   const source = join('scripts', `${name}.ts`);
   if (server === 'source') return ['--import', 'tsx', source];
-  return [bundled(root, name, source)];
+  return [await bundled(root, name, source)];
 }
 
-const built = new Map<string, string>();
+const built = new Map<string, Promise<string>>();
 
-function bundled(root: string, name: string, source: string): string {
-  const known = built.get(name);
-  if (known) return known;
-  const folder = join(root, '.bench', 'baselines');
-  mkdirSync(folder, { recursive: true });
-  const outfile = join(folder, `${name}.mjs`);
-  buildSync({
-    absWorkingDir: root,
-    entryPoints: [source],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // Bundled CommonJS dependencies call require(); an ES module has none of its own.
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
-    logLevel: 'error',
-  });
-  built.set(name, outfile);
-  return outfile;
+/** Bundled once per run with the CLI's own options, as the start-up row's floors are (bench-startup-floor.ts). */
+function bundled(root: string, name: string, source: string): Promise<string> {
+  let file = built.get(name);
+  if (file === undefined) {
+    const outdir = join(root, '.bench', 'baselines', name);
+    mkdirSync(outdir, { recursive: true });
+    file = build({
+      ...CLI_BUNDLE,
+      entryPoints: { [name]: source },
+      outdir,
+      absWorkingDir: root,
+      sourcemap: false,
+    }).then(() => join(outdir, `${name}.js`));
+    built.set(name, file);
+  }
+  return file;
 }

@@ -197,7 +197,7 @@ async function startTargets(bench: Bench, orderArgs: readonly string[], prism: b
     'bare',
     [
       ...profiling(bench.opts, 'bare'),
-      ...baselineArgs(root, 'bare-baseline', bench.opts.server),
+      ...(await baselineArgs(root, 'bare-baseline', bench.opts.server)),
       ...['--api-key', API_KEY, ...orderArgs],
     ],
     { cpu: context.cpu, cwd: root },
@@ -780,7 +780,7 @@ const proxies: Section = {
       const upstreamOrigin = await bannerUrl(upstream);
       const bareProxy = spawnNode(
         'bare proxy',
-        [...baselineArgs(root, 'bare-proxy', opts.server), '--upstream', upstreamOrigin],
+        [...(await baselineArgs(root, 'bare-proxy', opts.server)), '--upstream', upstreamOrigin],
         { cpu: context.cpu, cwd: root },
       );
       const bare: Target = {
