@@ -9,10 +9,9 @@
  * all it cost 1.14× the bundled one's CPU per list of 25 (medians of 5 alternating pairs, 2026-11-26): the
  * baseline flattered ours (docs/performance.md, "Round 7").
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { CLI_BUNDLE } from './bundle-cli.ts';
+import { buildWithOneStartFile } from './one-start-file.ts';
 
 /** Node's arguments that run `scripts/<name>.ts` as ours runs under `server`. */
 export async function baselineArgs(root: string, name: string, server: 'dist' | 'source'): Promise<string[]> {
@@ -23,13 +22,12 @@ export async function baselineArgs(root: string, name: string, server: 'dist' | 
 
 const built = new Map<string, Promise<string>>();
 
-/** Bundled once per run with the CLI's own options, as the start-up row's floors are (bench-startup-floor.ts). */
+/** Bundled once per run as the CLI is (its options, one start file), as the start-up row's floors are (bench-startup-floor.ts). */
 function bundled(root: string, name: string, source: string): Promise<string> {
   let file = built.get(name);
   if (file === undefined) {
     const outdir = join(root, '.bench', 'baselines', name);
-    mkdirSync(outdir, { recursive: true });
-    file = build({
+    file = buildWithOneStartFile({
       ...CLI_BUNDLE,
       entryPoints: { [name]: source },
       outdir,

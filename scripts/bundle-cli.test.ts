@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, test } from 'vitest';
 import { redisServerInstalled, startRedisServer } from '../src/test-support/redis-server.ts';
 import { CLI_BUNDLE } from './bundle-cli.ts';
 import { reached } from './bundle-reach.ts';
+import { buildWithOneStartFile } from './one-start-file.ts';
 
 /** The CLI bundle's outputs, built in memory, and its entry chunk. */
 async function bundled() {
@@ -65,14 +66,14 @@ describe("the CLI bundle's chunks", () => {
 /** Builds the CLI bundle under the project's folder, so that the packages left outside it resolve from node_modules. */
 async function builtBundle() {
   const outdir = await mkdtemp(join(process.cwd(), '.bundle-test-'));
-  const { metafile } = await build({
+  const { metafile } = await buildWithOneStartFile({
     ...CLI_BUNDLE,
     outdir,
     sourcemap: false,
     metafile: true,
     logLevel: 'silent',
   });
-  const external = Object.values(metafile.outputs).flatMap((output) =>
+  const external = Object.values(metafile?.outputs ?? {}).flatMap((output) =>
     output.imports.filter((found) => found.external).map((found) => found.path),
   );
   return { outdir, external };
@@ -116,6 +117,32 @@ describe('the bundled CLI with --store', () => {
       expect(list.orders).toBeGreaterThan(0);
     } finally {
       await redis.stop();
+      await rm(outdir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the bundled CLI's start", () => {
+  test('reads two files of ours before the first answer: cli.js and its start chunk, which imports only Node modules', async () => {
+    const { outdir } = await builtBundle();
+    try {
+      const staticImports = async (file: string) =>
+        [
+          ...(await readFile(join(outdir, file), 'utf8')).matchAll(
+            /^import(?!\s*\()[^'"]*['"]([^'"]+)['"]/gm,
+          ),
+        ].map((match) => match[1] as string);
+      const fromEntry = await staticImports('cli.js');
+      const ours = fromEntry.filter((path) => !path.startsWith('node:'));
+      expect(ours).toEqual([expect.stringMatching(/^\.\/cli-start-[\w-]+\.js$/)]);
+      const fromStart = await staticImports(ours[0] as string);
+      expect(fromStart.filter((path) => !path.startsWith('node:'))).toEqual([]);
+      expect(fromStart.length).toBeGreaterThan(0);
+      expect(await listFrom(outdir, ['--port', '0', '--host', '127.0.0.1', '--api-key', 'k'])).toEqual({
+        status: 200,
+        orders: 25,
+      });
+    } finally {
       await rm(outdir, { recursive: true, force: true });
     }
   });

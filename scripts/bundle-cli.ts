@@ -8,9 +8,9 @@
  *
  * Usage: tsx scripts/bundle-cli.ts   (part of `npm run build`)
  */
-import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type BuildOptions, build, type Plugin } from 'esbuild';
+import type { BuildOptions, Plugin } from 'esbuild';
+import { buildWithOneStartFile } from './one-start-file.ts';
 
 /**
  * Every package loads from node_modules, except node-redis and yaml: each is dozens to hundreds of small
@@ -83,7 +83,4 @@ export const CLI_BUNDLE = {
   logLevel: 'warning',
 } satisfies BuildOptions;
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  rmSync(CLI_BUNDLE.outdir, { recursive: true, force: true });
-  await build(CLI_BUNDLE);
-}
+if (import.meta.url === `file://${process.argv[1]}`) await buildWithOneStartFile(CLI_BUNDLE);

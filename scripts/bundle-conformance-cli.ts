@@ -8,10 +8,9 @@
  *
  * Usage: tsx scripts/bundle-conformance-cli.ts   (part of `npm run build`)
  */
-import { rmSync } from 'node:fs';
 import type { BuildOptions } from 'esbuild';
-import { build } from 'esbuild';
 import { CLI_BUNDLE } from './bundle-cli.ts';
+import { buildWithOneStartFile } from './one-start-file.ts';
 
 export const CONFORMANCE_CLI_BUNDLE = {
   ...CLI_BUNDLE,
@@ -19,7 +18,4 @@ export const CONFORMANCE_CLI_BUNDLE = {
   outdir: 'dist/conformance-cli',
 } satisfies BuildOptions;
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  rmSync(CONFORMANCE_CLI_BUNDLE.outdir, { recursive: true, force: true });
-  await build(CONFORMANCE_CLI_BUNDLE);
-}
+if (import.meta.url === `file://${process.argv[1]}`) await buildWithOneStartFile(CONFORMANCE_CLI_BUNDLE);

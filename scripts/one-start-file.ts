@@ -1,0 +1,84 @@
+/**
+ * Builds a bin's bundle so that its start path is two files: esbuild bundles and splits as `options` say, then
+ * rolldown gathers, per entry point, every module the entry imports statically into one start chunk beside the
+ * entry's own file. The chunks the bin loads only when asked (`import()`) stay chunks of their own.
+ *
+ * Why: esbuild makes a chunk for each set of entry points that share code, and every lazy `import()` is an
+ * entry point, so the CLI's start path had grown to 24 files (329 KB). Node's ES module loader pays for each
+ * file: the same code from two files reached the first 200 14.0 ms sooner by default, 16.3 ms with
+ * `--seed 42` and 14.8 ms with `--fixtures` (medians of 31, 21 and 21 alternating starts, 2026-11-26;
+ * docs/performance.md, "Round 8"). esbuild cannot group chunks by hand; rolldown can (`$initial`).
+ *
+ * Why the entry keeps a file of its own: a lazy chunk imports what it shares from the start chunk. Were that
+ * the entry's file, an entry that awaits a lazy import at its top level would wait for a chunk that waits for
+ * the entry, and Node would exit with 13 (unsettled top-level await).
+ *
+ * Each entry point gets a pass of its own, so a second entry (the seed's worker thread) does not put its own
+ * start path (faker) on the CLI's. Source maps chain back to the TypeScript through both passes.
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { type BuildOptions, type BuildResult, build } from 'esbuild';
+import { type Plugin, rolldown } from 'rolldown';
+
+export type OneStartFileOptions = BuildOptions & {
+  readonly entryPoints: Readonly<Record<string, string>>;
+  readonly outdir: string;
+};
+
+/** What the first pass wrote, by absolute path, kept in memory for the second. */
+type Outputs = ReadonlyMap<string, string>;
+
+/** Builds `options` into its outdir; answers esbuild's pass, whose metafile (if asked) says what each module imports. */
+export async function buildWithOneStartFile(options: OneStartFileOptions): Promise<BuildResult> {
+  const root = resolve(options.absWorkingDir ?? process.cwd());
+  const outdir = resolve(root, options.outdir);
+  const sourcemap = options.sourcemap !== undefined && options.sourcemap !== false;
+  const split = await build({ ...options, outdir, write: false, sourcemap: sourcemap ? 'external' : false });
+  const outputs: Outputs = new Map(split.outputFiles.map((file) => [file.path, file.text]));
+
+  rmSync(outdir, { recursive: true, force: true });
+  mkdirSync(outdir, { recursive: true });
+  for (const name of Object.keys(options.entryPoints)) {
+    const entry = join(outdir, `${name}.js`);
+    const merged = await rolldown({
+      input: { [name]: entry },
+      cwd: root,
+      // esbuild has already made the code Node's; rolldown only moves it (`node` would add a runtime chunk).
+      platform: 'neutral',
+      plugins: [fromFirstPass(outputs)],
+      logLevel: 'warn',
+    });
+    await merged.write({
+      dir: outdir,
+      format: 'esm',
+      sourcemap,
+      entryFileNames: '[name].js',
+      // A name per entry: two passes never write two different chunks under one name.
+      chunkFileNames: `${name}-[name]-[hash].js`,
+      codeSplitting: {
+        groups: [{ name: 'start', tags: ['$initial'], test: (id: string) => id !== entry }],
+      },
+    });
+    await merged.close();
+  }
+  return split;
+}
+
+/** Serves the first pass's files to the second from memory, with their maps; a package stays outside. */
+function fromFirstPass(outputs: Outputs): Plugin {
+  return {
+    name: 'from-first-pass',
+    resolveId(source, importer) {
+      if (importer === undefined) return outputs.has(source) ? source : null;
+      if (!source.startsWith('.')) return { id: source, external: true };
+      return resolve(dirname(importer), source);
+    },
+    load(id) {
+      const code = outputs.get(id);
+      if (code === undefined) return null;
+      const map = outputs.get(`${id}.map`);
+      return { code: code.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'), ...(map ? { map } : {}) };
+    },
+  };
+}
