@@ -11,7 +11,7 @@
  */
 import { join } from 'node:path';
 import { CLI_BUNDLE } from './bundle-cli.ts';
-import { buildWithOneStartFile } from './one-start-file.ts';
+import { buildWithStartChunk } from './start-chunk.ts';
 
 /** Node's arguments that run `scripts/<name>.ts` as ours runs under `server`. */
 export async function baselineArgs(root: string, name: string, server: 'dist' | 'source'): Promise<string[]> {
@@ -22,12 +22,12 @@ export async function baselineArgs(root: string, name: string, server: 'dist' | 
 
 const built = new Map<string, Promise<string>>();
 
-/** Bundled once per run as the CLI is (its options, one start file), as the start-up row's floors are (bench-startup-floor.ts). */
+/** Bundled once per run as the CLI is (its options, its start chunk), as the start-up row's floors are (bench-startup-floor.ts). */
 function bundled(root: string, name: string, source: string): Promise<string> {
   let file = built.get(name);
   if (file === undefined) {
     const outdir = join(root, '.bench', 'baselines', name);
-    file = buildWithOneStartFile({
+    file = buildWithStartChunk({
       ...CLI_BUNDLE,
       entryPoints: { [name]: source },
       outdir,

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StartVariant } from './bench-probes.ts';
 import { CLI_BUNDLE } from './bundle-cli.ts';
-import { buildWithOneStartFile } from './one-start-file.ts';
+import { buildWithStartChunk } from './start-chunk.ts';
 
 /** A floor to start beside the path it belongs to: what it loads, and how to start it. */
 export interface DependencyFloor extends StartVariant {
@@ -38,7 +38,7 @@ export async function dependencyFloors(
   const outdir = mkdtempSync(join(root, '.bench', 'dependency-floor-'));
   const remove = () => rmSync(outdir, { recursive: true, force: true });
   try {
-    await buildWithOneStartFile({
+    await buildWithStartChunk({
       ...CLI_BUNDLE,
       entryPoints: { 'bare-dependency-floor': 'scripts/bare-dependency-floor.ts' },
       outdir,

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { redisServerInstalled, startRedisServer } from '../src/test-support/redis-server.ts';
 import { CLI_BUNDLE } from './bundle-cli.ts';
 import { reached } from './bundle-reach.ts';
-import { buildWithOneStartFile } from './one-start-file.ts';
+import { buildWithStartChunk } from './start-chunk.ts';
 
 /** The CLI bundle's outputs, built in memory, and its entry chunk. */
 async function bundled() {
@@ -66,7 +66,7 @@ describe("the CLI bundle's chunks", () => {
 /** Builds the CLI bundle under the project's folder, so that the packages left outside it resolve from node_modules. */
 async function builtBundle() {
   const outdir = await mkdtemp(join(process.cwd(), '.bundle-test-'));
-  const { metafile } = await buildWithOneStartFile({
+  const { metafile } = await buildWithStartChunk({
     ...CLI_BUNDLE,
     outdir,
     sourcemap: false,

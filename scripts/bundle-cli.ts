@@ -10,7 +10,7 @@
  */
 import { createRequire } from 'node:module';
 import type { BuildOptions, Plugin } from 'esbuild';
-import { buildWithOneStartFile } from './one-start-file.ts';
+import { buildWithStartChunk } from './start-chunk.ts';
 
 /**
  * Every package loads from node_modules, except node-redis and yaml: each is dozens to hundreds of small
@@ -83,4 +83,4 @@ export const CLI_BUNDLE = {
   logLevel: 'warning',
 } satisfies BuildOptions;
 
-if (import.meta.url === `file://${process.argv[1]}`) await buildWithOneStartFile(CLI_BUNDLE);
+if (import.meta.url === `file://${process.argv[1]}`) await buildWithStartChunk(CLI_BUNDLE);

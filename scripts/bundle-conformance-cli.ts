@@ -10,7 +10,7 @@
  */
 import type { BuildOptions } from 'esbuild';
 import { CLI_BUNDLE } from './bundle-cli.ts';
-import { buildWithOneStartFile } from './one-start-file.ts';
+import { buildWithStartChunk } from './start-chunk.ts';
 
 export const CONFORMANCE_CLI_BUNDLE = {
   ...CLI_BUNDLE,
@@ -18,4 +18,4 @@ export const CONFORMANCE_CLI_BUNDLE = {
   outdir: 'dist/conformance-cli',
 } satisfies BuildOptions;
 
-if (import.meta.url === `file://${process.argv[1]}`) await buildWithOneStartFile(CONFORMANCE_CLI_BUNDLE);
+if (import.meta.url === `file://${process.argv[1]}`) await buildWithStartChunk(CONFORMANCE_CLI_BUNDLE);

@@ -21,7 +21,7 @@ import { dirname, join, resolve } from 'node:path';
 import { type BuildOptions, type BuildResult, build } from 'esbuild';
 import { type Plugin, rolldown } from 'rolldown';
 
-export type OneStartFileOptions = BuildOptions & {
+export type StartChunkOptions = BuildOptions & {
   readonly entryPoints: Readonly<Record<string, string>>;
   readonly outdir: string;
 };
@@ -30,7 +30,7 @@ export type OneStartFileOptions = BuildOptions & {
 type Outputs = ReadonlyMap<string, string>;
 
 /** Builds `options` into its outdir; answers esbuild's pass, whose metafile (if asked) says what each module imports. */
-export async function buildWithOneStartFile(options: OneStartFileOptions): Promise<BuildResult> {
+export async function buildWithStartChunk(options: StartChunkOptions): Promise<BuildResult> {
   const root = resolve(options.absWorkingDir ?? process.cwd());
   const outdir = resolve(root, options.outdir);
   const sourcemap = options.sourcemap !== undefined && options.sourcemap !== false;

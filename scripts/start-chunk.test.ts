@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { buildWithOneStartFile } from './one-start-file.ts';
+import { buildWithStartChunk } from './start-chunk.ts';
 
 const run = promisify(execFile);
 
@@ -13,10 +13,10 @@ function staticRelativeImports(code: string): string[] {
   return [...code.matchAll(/^import(?!\s*\()[^'"]*['"](\.[^'"]+)['"]/gm)].map((match) => match[1] as string);
 }
 
-describe('a bundle built with one start file', () => {
+describe('a bundle built with a start chunk', () => {
   let project: string;
   beforeEach(async () => {
-    project = await mkdtemp(join(tmpdir(), 'one-start-file-'));
+    project = await mkdtemp(join(tmpdir(), 'start-chunk-'));
     // Two entries share `shared.ts`; the lazy `report.ts` shares it too, which is what made esbuild split the
     // start path into chunks: one per set of entries that share code.
     await writeFile(join(project, 'shared.ts'), 'export const counter = { starts: 0 };\n');
@@ -49,7 +49,7 @@ describe('a bundle built with one start file', () => {
   afterEach(() => rm(project, { recursive: true, force: true }));
 
   const build = (sourcemap: boolean) =>
-    buildWithOneStartFile({
+    buildWithStartChunk({
       entryPoints: { main: 'main.ts', worker: 'worker.ts' },
       outdir: 'out',
       absWorkingDir: project,
