@@ -79,9 +79,9 @@ async function builtBundle() {
   return { outdir, external };
 }
 
-/** Starts the built CLI with `args` and answers the list's status and length once it listens. */
-async function listFrom(outdir: string, args: readonly string[]) {
-  const child: ChildProcess = spawn(process.execPath, [join(outdir, 'cli.js'), ...args], {
+/** Starts the built CLI with `args` (after Node's `nodeArgs`) and answers the list's status and length once it listens. */
+async function listFrom(outdir: string, args: readonly string[], nodeArgs: readonly string[] = []) {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, join(outdir, 'cli.js'), ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   try {
@@ -142,6 +142,33 @@ describe("the bundled CLI's start", () => {
         status: 200,
         orders: 25,
       });
+    } finally {
+      await rm(outdir, { recursive: true, force: true });
+    }
+  });
+
+  test('answers the first request without loading Web Crypto (about 2 ms: only OAuth tokens need it)', async () => {
+    const { outdir } = await builtBundle();
+    try {
+      // Node's modules loaded by the time the first request arrives, written by a preload the CLI never sees.
+      const loaded = join(outdir, 'loaded.txt');
+      const preload = join(outdir, 'record-loaded.cjs');
+      await writeFile(
+        preload,
+        [
+          "const http = require('node:http');",
+          'const emit = http.Server.prototype.emit;',
+          'http.Server.prototype.emit = function (event, ...rest) {',
+          `  if (event === 'request') require('node:fs').writeFileSync(${JSON.stringify(loaded)}, process.moduleLoadList.join('\\n'));`,
+          '  return emit.call(this, event, ...rest);',
+          '};',
+        ].join('\n'),
+      );
+      const args = ['--port', '0', '--host', '127.0.0.1', '--api-key', 'k'];
+      expect(await listFrom(outdir, args, ['--require', preload])).toEqual({ status: 200, orders: 25 });
+      const modules = (await readFile(loaded, 'utf8')).split('\n');
+      expect(modules).toContain('NativeModule http');
+      expect(modules.filter((name) => name.includes('crypto'))).toEqual([]);
     } finally {
       await rm(outdir, { recursive: true, force: true });
     }

@@ -102,13 +102,15 @@ export class AccessTokens {
   }
 }
 
-// The core names no runtime; every runtime it runs on (Node 20, browsers) has Web Crypto.
-const { crypto } = globalThis as unknown as { crypto: { getRandomValues(bytes: Uint8Array): Uint8Array } };
+// The core names no runtime; every runtime it runs on (Node 20, browsers) has Web Crypto. Read when a token is
+// made, not when this module loads: in Node the first read of `globalThis.crypto` loads Web Crypto (about 2 ms
+// of a start that issues no token; scripts/bundle-cli.test.ts).
+const runtime = globalThis as unknown as { crypto: { getRandomValues(bytes: Uint8Array): Uint8Array } };
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 /** A new token: the prefix and 256 random bits in base64url (an RFC 6750 b64token). */
 export function newAccessToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  const bytes = runtime.crypto.getRandomValues(new Uint8Array(32));
   let text = ACCESS_TOKEN_PREFIX;
   let bits = 0;
   let value = 0;
