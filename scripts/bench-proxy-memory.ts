@@ -9,6 +9,7 @@
  * upstream's key every tenth exchange keeps the list graded.
  */
 import autocannon from 'autocannon';
+import { median } from './bench-load.ts';
 import { residentMemory } from './bench-processes.ts';
 
 export interface ProxyMemoryResult {
@@ -83,10 +84,11 @@ export async function proxyMemory(options: ProxyMemoryOptions): Promise<ProxyMem
     clearInterval(sampler);
   }
   const after = residentMemory(options.pid);
-  const during = (which: number) => median(samples.filter((sample) => sample.tenth === which));
+  const during = (which: number) =>
+    median(samples.filter((sample) => sample.tenth === which).map((sample) => sample.rssMb));
   const warm = during(1);
   const last = during(9);
-  if (!after || warm === undefined || last === undefined) {
+  if (!after || Number.isNaN(warm) || Number.isNaN(last)) {
     throw new Error("the proxy's resident memory cannot be read (/proc)");
   }
   return {
@@ -102,9 +104,3 @@ export async function proxyMemory(options: ProxyMemoryOptions): Promise<ProxyMem
 
 /** How often the proxy's resident memory is read during the run. */
 const SAMPLE_MS = 250;
-
-function median(samples: readonly { rssMb: number }[]): number | undefined {
-  if (samples.length === 0) return undefined;
-  const sorted = samples.map((sample) => sample.rssMb).sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
