@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, test } from 'vitest';
+import { generateOrders } from '../src/seed/generate.ts';
 import { redisServerInstalled, startRedisServer } from '../src/test-support/redis-server.ts';
 import { CLI_BUNDLE } from './bundle-cli.ts';
 import { reached } from './bundle-reach.ts';
@@ -81,7 +82,7 @@ async function builtBundle() {
 
 /**
  * Starts the built CLI (or another `entry` in `outdir`) with `args`, after Node's `nodeArgs`, and answers the
- * list's status and length once it listens.
+ * list's status and length once it listens (and the list itself, as `body`).
  */
 async function listFrom(
   outdir: string,
@@ -105,7 +106,8 @@ async function listFrom(
       child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
     });
     const response = await fetch(`${baseUrl}/store/orders`, { headers: { authorization: 'Bearer k' } });
-    return { status: response.status, orders: ((await response.json()) as unknown[]).length };
+    const body = (await response.json()) as unknown[];
+    return { status: response.status, orders: body.length, body };
   } finally {
     child.kill('SIGKILL');
   }
@@ -146,7 +148,7 @@ describe("the bundled CLI's start", () => {
       const fromStart = await staticImports(ours[0] as string);
       expect(fromStart.filter((path) => !path.startsWith('node:'))).toEqual([]);
       expect(fromStart.length).toBeGreaterThan(0);
-      expect(await listFrom(outdir, ['--port', '0', '--host', '127.0.0.1', '--api-key', 'k'])).toEqual({
+      expect(await listFrom(outdir, ['--port', '0', '--host', '127.0.0.1', '--api-key', 'k'])).toMatchObject({
         status: 200,
         orders: 25,
       });
@@ -187,8 +189,8 @@ describe("the bundled CLI's start", () => {
           .split('\n')
           .filter((name) => name.includes('crypto'));
       const args = ['--port', '0', '--host', '127.0.0.1', '--api-key', 'k'];
-      expect(await listFrom(outdir, args, ['--require', preload])).toEqual({ status: 200, orders: 25 });
-      expect(await listFrom(outdir, [], ['--require', preload], 'bare.mjs')).toEqual({
+      expect(await listFrom(outdir, args, ['--require', preload])).toMatchObject({ status: 200, orders: 25 });
+      expect(await listFrom(outdir, [], ['--require', preload], 'bare.mjs')).toMatchObject({
         status: 200,
         orders: 0,
       });
@@ -209,9 +211,56 @@ describe('the bundled CLI with a YAML config file', () => {
         config,
         'mock:\n  port: 0\n  host: 127.0.0.1\n  api-key: [k]\n  orders: 3\n  quiet: true\n',
       );
-      expect(await listFrom(outdir, ['--config', config])).toEqual({ status: 200, orders: 3 });
+      expect(await listFrom(outdir, ['--config', config])).toMatchObject({ status: 200, orders: 3 });
+    } finally {
+      await rm(outdir, { recursive: true, force: true });
+    }
+  });
+
+  test("carries yaml's ES modules, and a file that is not YAML is still one line with its line number", async () => {
+    const { outputs } = await bundled();
+    const carried = Object.keys(Object.assign({}, ...Object.values(outputs).map((output) => output.inputs)));
+    const yamlSources = carried.filter((source) => source.includes('node_modules/yaml/'));
+    expect(yamlSources.length).toBeGreaterThan(0);
+    expect(yamlSources.filter((source) => !source.includes('node_modules/yaml/browser/'))).toEqual([]);
+
+    const { outdir } = await builtBundle();
+    try {
+      const config = join(outdir, 'broken.yaml');
+      await writeFile(config, 'mock:\n  port: 0\n  api-key: [k\n  quiet: true\n');
+      const { code, stderr } = await exitOf(join(outdir, 'cli.js'), ['--config', config]);
+      expect(code).toBe(2);
+      expect(stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(/broken\.yaml: not valid YAML at line \d/),
+      ]);
     } finally {
       await rm(outdir, { recursive: true, force: true });
     }
   });
 });
+
+describe('the bundled CLI with --seed', () => {
+  test('draws the very orders the library draws for the seed, through the faker it carries', async () => {
+    const { outdir, external } = await builtBundle();
+    try {
+      expect(external.filter((path) => path.startsWith('@faker-js/'))).toEqual([]);
+      const args = ['--port', '0', '--host', '127.0.0.1', '--api-key', 'k', '--seed', '42', '--orders', '25'];
+      const { body } = await listFrom(outdir, args);
+      const drawn = generateOrders({ seed: 42, count: 25 }).map(({ status: _status, ...order }) => order);
+      expect(body).toEqual(drawn);
+    } finally {
+      await rm(outdir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Runs `file` with `args` to its exit, with what it printed on stderr. */
+async function exitOf(file: string, args: readonly string[]) {
+  const child = spawn(process.execPath, [file, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk;
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { code, stderr };
+}
