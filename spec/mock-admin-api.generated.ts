@@ -387,6 +387,7 @@ export interface paths {
          * Put the mock in a preset (a named state)
          * @description The store's presets replace its orders (the journal, the clock and the rules are left alone);
          *     `domains:` presets load the dashboard simulation's states. A body is not needed; `{}` is accepted.
+         *     A store given to the mock through the library without `replace` cannot take `empty` or `large`: 400.
          */
         readonly post: operations["adminApplyPreset"];
         readonly delete?: never;
@@ -1518,6 +1519,7 @@ export interface operations {
                     };
                 };
             };
+            readonly 400: components["responses"]["Error"];
             readonly 404: components["responses"]["Error"];
         };
     };
@@ -1563,6 +1565,7 @@ export interface operations {
                     };
                 };
             };
+            readonly 400: components["responses"]["Error"];
             readonly 404: components["responses"]["Error"];
         };
     };

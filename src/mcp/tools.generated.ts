@@ -862,7 +862,7 @@ export const adminTools: readonly AdminTool[] = [
   {
     "name": "apply_preset",
     "title": "Put the mock in a preset (a named state)",
-    "description": "Put the mock in a preset (a named state). The store's presets replace its orders (the journal, the clock and the rules are left alone); `domains:` presets load the dashboard simulation's states. A body is not needed; `{}` is accepted. (POST /__mock/presets/{name}, spec/mock-admin.openapi.yaml adminApplyPreset)",
+    "description": "Put the mock in a preset (a named state). The store's presets replace its orders (the journal, the clock and the rules are left alone); `domains:` presets load the dashboard simulation's states. A body is not needed; `{}` is accepted. A store given to the mock through the library without `replace` cannot take `empty` or `large`: 400. (POST /__mock/presets/{name}, spec/mock-admin.openapi.yaml adminApplyPreset)",
     "spec": "mock-admin.openapi.yaml",
     "operationId": "adminApplyPreset",
     "method": "POST",

@@ -27,25 +27,20 @@ function storeWithoutReplace(): OrderStore {
 }
 
 describe('applying the store presets', () => {
-  test('a store that cannot replace its orders: "empty" and "large" are a 400 that says so, and "all-shipped" and "seed" apply', async () => {
+  test('a store that cannot replace its orders: "empty" and "large" are a documented 400 that says so, and "all-shipped" and "seed" apply', async () => {
     const mock = createMockApi({
       apiKeys: ['k'],
       store: storeWithoutReplace(),
       clock: createClock('manual', Date.parse('2026-09-01T00:00:00Z')),
     });
     const call = (method: string, target: string) => callMock(mock, 'k', method, target);
-    for (const preset of ['empty', 'large']) {
-      // Called directly: spec/mock-admin.openapi.yaml documents no 400 for a preset (callMock checks it).
-      const answer = await mock.handle({
-        method: 'POST',
-        path: `/__mock/presets/${preset}`,
-        query: '',
-        headers: {},
-      });
+    // callMock holds each answer to spec/mock-admin.openapi.yaml, which documents this 400.
+    for (const path of ['/__mock/presets/empty', '/__mock/presets/large', '/__mock/scenarios/empty']) {
+      const answer = await call('POST', path);
       expect(answer.status).toBe(400);
-      expect(JSON.parse(answer.body?.text ?? '{}').message).toBe(
-        'This store cannot replace its orders; only "seed" applies.',
-      );
+      expect(answer.json).toMatchObject({
+        message: 'This store cannot replace its orders; "seed" and "all-shipped" apply.',
+      });
     }
     expect((await call('GET', '/__mock/orders')).json).toHaveLength(1);
     await call('POST', '/__mock/presets/all-shipped');

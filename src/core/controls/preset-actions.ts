@@ -23,10 +23,13 @@ export async function applyPreset<Preset extends { readonly name: string; apply(
   return preset;
 }
 
-/** Replaces the orders; a store that cannot (one given to the mock) is a 400 saying only "seed" applies. */
+/** Replaces the orders; a store that cannot (one given to the mock) is a 400 naming the presets that still apply. */
 export async function replaceOrders(store: OrderStore, orders: readonly StoredOrder[]): Promise<void> {
   if (!store.replace) {
-    throw coreError('INVALID_REQUEST', 'This store cannot replace its orders; only "seed" applies.');
+    throw coreError(
+      'INVALID_REQUEST',
+      'This store cannot replace its orders; "seed" and "all-shipped" apply.',
+    );
   }
   await store.replace(orders);
 }
