@@ -14,17 +14,17 @@ import type { BuildOptions, Plugin } from 'esbuild';
 import { buildWithStartChunk } from './start-chunk.ts';
 
 /**
- * Every package loads from node_modules, as the library loads it, except three that the CLI carries in the
- * chunk that only their option loads, each measured sooner so (docs/performance.md):
- * - node-redis (`--store`) and yaml (a YAML config file) are dozens to hundreds of small modules, far slower
- *   to load one by one from node_modules than from one chunk;
- * - faker (`--seed`) is one large module behind a package entry; carried, it skips resolving that entry
- *   (2.6 ms sooner to the first 200 with `--seed 42`, 21 alternating starts).
+ * Every package loads from node_modules, as the library loads it, except node-redis (`--store`) and yaml (a
+ * YAML config file): each is dozens to hundreds of small modules, far slower to load one by one from there
+ * than from one chunk, on the path to the first answer (docs/performance.md). Each stays in the chunk that
+ * only its option loads. faker stays outside: carried, `--seed 42` answered 2.6 ms sooner, but its 128 KB
+ * module came twice (the `--seed` chunk and the generating worker's), 340 KB more in the package and 440 KB
+ * more of source maps (docs/performance.md, Round 9).
  */
-const BUNDLED_PACKAGES = /^(@redis\/client|yaml|@faker-js\/faker)(\/|$)/;
+const BUNDLED_PACKAGES = /^(@redis\/client|yaml)(\/|$)/;
 
 const packagesExternal: Plugin = {
-  name: 'packages-external-but-bundled-ones',
+  name: 'packages-external-but-node-redis-and-yaml',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, ({ path }) =>
       BUNDLED_PACKAGES.test(path) ? undefined : { path, external: true },
@@ -68,7 +68,7 @@ export const CLI_BUNDLE = {
   platform: 'node',
   target: 'node20.19',
   // Dependencies load from node_modules as they do for the library (one copy of each, installed by npm),
-  // but node-redis, yaml and faker (BUNDLED_PACKAGES).
+  // but node-redis and yaml (BUNDLED_PACKAGES).
   plugins: [yamlAsEsModules, packagesExternal],
   // node-redis, being CommonJS, requires Node's modules: an ES module chunk has no `require` of its own.
   banner: {
