@@ -48,9 +48,12 @@ function spawnWorkers(keyPrefix: string) {
   child.stderr?.on('data', keep);
   // Waits by time, within the test's own timeout: under load, starting two workers from source (tsx) is slow.
   const deadline = performance.now() + 50_000;
-  const waitFor = async (done: () => boolean | Promise<boolean>, what: string) => {
+  // `what` may be a function, to say what was last seen when the wait fails.
+  const waitFor = async (done: () => boolean | Promise<boolean>, what: string | (() => string)) => {
     while (!(await done())) {
-      if (performance.now() > deadline || child.exitCode !== null) throw new Error(`${what}: ${output}`);
+      if (performance.now() > deadline || child.exitCode !== null) {
+        throw new Error(`${typeof what === 'string' ? what : what()}: ${output}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   };
@@ -178,13 +181,20 @@ describe.skipIf(!hasRedis)('the CLI with --store', () => {
       });
     // The worker killed may have been the only one listening (the other still starting): node:cluster then
     // refuses connections until a worker listens again.
+    let lastAnswer = 'none yet';
     await waitFor(
       () =>
         fresh().then(
-          (status) => status === 404,
-          () => false,
+          (status) => {
+            lastAnswer = `status ${status}`;
+            return status === 404;
+          },
+          (error: Error) => {
+            lastAnswer = `${error.name}: ${(error as { code?: string }).code ?? error.message}`;
+            return false;
+          },
         ),
-      'no worker listened again',
+      () => `no worker listened again (the last request: ${lastAnswer})`,
     );
     expect(await Promise.all(Array.from({ length: 10 }, fresh))).toEqual(Array(10).fill(404));
 
