@@ -238,7 +238,9 @@ export function createMockApi(
         }),
   );
 
-  const router = new Router([...orderRoutes(store, kit), ...petRoutes(parts.pets, clock)]);
+  const router = new Router([...orderRoutes(store, kit), ...petRoutes(parts.pets, clock)], {
+    mount: basePath,
+  });
   const { respond, failure } = createHandle({
     basePath,
     apiKeys,

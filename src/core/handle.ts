@@ -167,10 +167,12 @@ export function createHandle(parts: HandlerParts): Handle {
     if (!request.path.startsWith(apiPrefix)) {
       throw coreError('NOT_FOUND', `The API lives under ${basePath}/, for example ${basePath}/store/orders.`);
     }
-    const path = request.path.slice(basePath.length);
     const prefer = request.headers.prefer;
-    const preferred = prefer === undefined ? undefined : parts.preferred.answer(request, path, prefer);
-    return preferred ?? router.dispatch(request, path);
+    const preferred =
+      prefer === undefined
+        ? undefined
+        : parts.preferred.answer(request, request.path.slice(basePath.length), prefer);
+    return preferred ?? router.dispatch(request);
   }
 
   return { respond, failure };

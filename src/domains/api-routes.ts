@@ -82,6 +82,6 @@ export function createApiRoutes(simulation: Dashboard): Router {
         },
       }),
     ],
-    { spec: 'spec/dashboard.openapi.yaml' },
+    { spec: 'spec/dashboard.openapi.yaml', mount: apiPrefix },
   );
 }

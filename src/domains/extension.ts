@@ -53,10 +53,10 @@ export function createDomainsDashboard(options: DomainsDashboardOptions = {}): D
       // Every Store API request comes this way: it is routed by host without testing the prefixes below.
       if (path.charCodeAt(1) !== 95 /* _ */ || !path.startsWith('/__')) return byHost(request);
       if (within(path, apiPrefix)) {
-        return ready.then(() => api.dispatch(request, path.slice(apiPrefix.length)));
+        return ready.then(() => api.dispatch(request));
       }
       if (options.controls !== false && within(path, mockPrefix)) {
-        return ready.then(() => controls.dispatch(request, path.slice(mockPrefix.length)));
+        return ready.then(() => controls.dispatch(request));
       }
       // Everything else under /__ (the admin API, the settings page) is the mock's own, whatever the Host.
       return undefined;

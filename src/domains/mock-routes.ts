@@ -63,6 +63,6 @@ export function createMockRoutes(simulation: Dashboard): Router {
         },
       }),
     ],
-    { spec: 'spec/dashboard.openapi.yaml' },
+    { spec: 'spec/dashboard.openapi.yaml', mount: mockPrefix },
   );
 }

@@ -27,15 +27,13 @@ export function sessionsAdminApi(registry: () => SessionsListing, prefix: string
         },
       }),
     ],
-    { spec: 'spec/mock-admin.openapi.yaml' },
+    { spec: 'spec/mock-admin.openapi.yaml', mount: prefix },
   );
   return {
     name: 'sessions',
     pathPrefix: prefix,
     routes: router.served(prefix),
     handle: async (request) =>
-      request.path === prefix || request.path.startsWith(`${prefix}/`)
-        ? router.dispatch(request, request.path.slice(prefix.length))
-        : undefined,
+      request.path === prefix || request.path.startsWith(`${prefix}/`) ? router.dispatch(request) : undefined,
   };
 }

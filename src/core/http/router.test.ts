@@ -32,30 +32,25 @@ describe('the router', () => {
   });
 
   test('passes every named parameter, percent-decoded', async () => {
-    const deleted = await router.dispatch(
-      request('DELETE', '/zones/ex%61mple.com/records/r1'),
-      '/zones/ex%61mple.com/records/r1',
-    );
+    const deleted = await router.dispatch(request('DELETE', '/zones/ex%61mple.com/records/r1'));
     expect(deleted.body?.text).toBe('example.com r1');
   });
 
   test('keeps a segment that is not valid percent-encoding as it is, rather than failing', async () => {
-    const answered = await router.dispatch(request('GET', '/zones/%zz'), '/zones/%zz');
+    const answered = await router.dispatch(request('GET', '/zones/%zz'));
     expect(answered.body?.text).toBe('zone %zz');
   });
 
   test('prefers a static path over a parameter that would match it too', async () => {
-    expect((await router.dispatch(request('GET', '/zones/new'), '/zones/new')).body?.text).toBe(
-      'the static one',
-    );
+    expect((await router.dispatch(request('GET', '/zones/new'))).body?.text).toBe('the static one');
   });
 
   test('answers HEAD as GET', async () => {
-    expect((await router.dispatch(request('HEAD', '/zones'), '/zones')).body?.text).toBe('list');
+    expect((await router.dispatch(request('HEAD', '/zones'))).body?.text).toBe('list');
   });
 
   test('answers another method on a known path with 405 and Allow', async () => {
-    const refused = await refusal(() => router.dispatch(request('PATCH', '/zones'), '/zones'));
+    const refused = await refusal(() => router.dispatch(request('PATCH', '/zones')));
     expect(refused).toEqual({
       status: 405,
       code: 'METHOD_NOT_ALLOWED',
@@ -65,11 +60,26 @@ describe('the router', () => {
 
   test('answers an unknown path, or an empty parameter, with 404 NOT_FOUND', async () => {
     for (const path of ['/nothing', '/zones/', '/zones/a/records/', '/zones/a/extra']) {
-      expect(await refusal(() => router.dispatch(request('GET', path), path))).toMatchObject({
+      expect(await refusal(() => router.dispatch(request('GET', path)))).toMatchObject({
         status: 404,
         code: 'NOT_FOUND',
       });
     }
+  });
+
+  test('mounted at a prefix, answers the whole paths below it, static and with parameters', async () => {
+    const mounted = new Router(
+      [
+        route('/orders', { GET: async () => answer('list') }),
+        route('/orders/:id', {
+          GET: async (_request, { id }) => answer(`order ${id}`),
+        }),
+      ],
+      { mount: '/v1/store' },
+    );
+    expect((await mounted.dispatch(request('GET', '/v1/store/orders'))).body?.text).toBe('list');
+    expect((await mounted.dispatch(request('GET', '/v1/store/orders/42'))).body?.text).toBe('order 42');
+    expect(await refusal(() => mounted.dispatch(request('GET', '/orders')))).toMatchObject({ status: 404 });
   });
 
   test('lists its operations with OpenAPI-style templates under a prefix', () => {

@@ -61,6 +61,12 @@ const NO_PARAMS = Object.freeze({});
 export interface RouterOptions {
   /** Where the plane's routes are documented, for the 404's message. */
   readonly spec?: string;
+  /**
+   * The prefix the plane is mounted at (`/v1`, `/__mock`), which the request's path starts with. A static
+   * path is looked up whole, as it came, never as a slice below the mount: V8 makes a slice of 13 characters or more point
+   * into its parent, and hashing and comparing such a slice take its slow paths (docs/performance.md, "Round 10").
+   */
+  readonly mount?: string;
 }
 
 /**
@@ -73,9 +79,11 @@ export class Router<Context = undefined> {
   readonly #routes: readonly CompiledRoute<Context>[];
   readonly #static = new Map<string, CompiledRoute<Context>>();
   readonly #spec: string | undefined;
+  readonly #mount: string;
 
   constructor(routes: readonly Route<Context>[], options: RouterOptions = {}) {
     this.#spec = options.spec;
+    this.#mount = options.mount ?? '';
     this.#routes = routes.map((route) => {
       const methods: string[] = Object.keys(route.methods);
       if (methods.includes('GET')) methods.splice(methods.indexOf('GET') + 1, 0, 'HEAD');
@@ -86,7 +94,8 @@ export class Router<Context = undefined> {
     // A static path wins over a parameter that would match it too (the first such route, if listed twice).
     for (const compiled of this.#routes) {
       const { path } = compiled.route;
-      if (!path.includes('/:') && !this.#static.has(path)) this.#static.set(path, compiled);
+      const whole = `${this.#mount}${path}`;
+      if (!path.includes('/:') && !this.#static.has(whole)) this.#static.set(whole, compiled);
     }
   }
 
@@ -108,15 +117,17 @@ export class Router<Context = undefined> {
   }
 
   /**
-   * Answers `request`, whose path below the plane's prefix is `path`, for `context` (the state a shared
-   * router answers for). The action's answer: a response at once where it has one (the cached order list),
-   * else a promise.
+   * Answers `request`, whose path starts with the router's mount, for `context` (the state a shared router
+   * answers for). The action's answer: a response at once where it has one (the cached order list), else a
+   * promise.
    */
-  dispatch(request: MockRequest, path: string, context?: Context): MockResponse | Promise<MockResponse> {
+  dispatch(request: MockRequest, context?: Context): MockResponse | Promise<MockResponse> {
+    const { path } = request;
     const known = this.#static.get(path);
     if (known) return run(known, request, NO_PARAMS, context);
+    const below = path.slice(this.#mount.length);
     for (const compiled of this.#routes) {
-      const params = match(compiled, path);
+      const params = match(compiled, below);
       if (params !== undefined) return run(compiled, request, params, context);
     }
     const where = this.#spec === undefined ? '' : `; see ${this.#spec}`;

@@ -48,7 +48,7 @@ export function adminApi(dependencies: AdminDependencies): MockExtension {
     pathPrefix: `${ADMIN_PREFIX}/`,
     routes,
     // Not async: the order list answers at once; an unknown path throws to the core's one boundary.
-    handle: (request) => router.dispatch(request, request.path.slice(ADMIN_PREFIX.length), dependencies),
+    handle: (request) => router.dispatch(request, dependencies),
   };
 }
 
@@ -56,7 +56,10 @@ let shared: { router: Router<AdminDependencies>; routes: readonly ServedRoute[] 
 
 function sharedAdmin() {
   if (shared === undefined) {
-    const router = new Router<AdminDependencies>(adminRoutes(), { spec: 'spec/mock-admin.openapi.yaml' });
+    const router = new Router<AdminDependencies>(adminRoutes(), {
+      spec: 'spec/mock-admin.openapi.yaml',
+      mount: ADMIN_PREFIX,
+    });
     shared = { router, routes: router.served(ADMIN_PREFIX) };
   }
   return shared;
