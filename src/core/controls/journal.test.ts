@@ -120,6 +120,20 @@ describe('request journal', () => {
     expect(journal.entries()).toEqual([]);
     expect(journal.bytes).toBe(0);
   });
+
+  test('headers that differ only in a value, or in which field holds it, are kept as they came', () => {
+    const journal = new RequestJournal({ entries: 4 }, [], { loadExport });
+    journal.record(get('/v1/store/orders', '', { accept: 'text/a', 'x-a': '1' }), 200, 1);
+    journal.record(get('/v1/store/orders', '', { accept: 'text/b', 'x-a': '1' }), 200, 2);
+    journal.record(get('/v1/store/orders', '', { accept: 'text/b', 'x-b': '1' }), 200, 3);
+    journal.record(get('/v1/store/orders', '', { 'x-b': '1', accept: 'text/b' }), 200, 4);
+    expect(journal.entries().map(({ headers }) => [headers.accept, headers['x-a'], headers['x-b']])).toEqual([
+      ['text/a', '1', undefined],
+      ['text/b', '1', undefined],
+      ['text/b', undefined, '1'],
+      ['text/b', undefined, '1'],
+    ]);
+  });
 });
 
 describe('the journal as exchanges and as a HAR', () => {

@@ -61,8 +61,6 @@ export interface Kept {
   readonly path: string;
   readonly query: string;
   readonly headers: HeaderMap;
-  /** How many header fields `headers` has (to compare with the next request's). */
-  readonly fields: number;
   /** Path, query and headers in bytes, plus the entry's overhead: what an entry counts against the budget. */
   readonly bytes: number;
 }
@@ -101,6 +99,12 @@ export class RequestJournal {
   #count = 0;
   #bytes = 0;
   #last: Kept | undefined;
+  /**
+   * The last request's header fields as name, value, name, value… in their order: the next request's are
+   * compared with them by position, where looking each name up in the last headers object was a megamorphic
+   * keyed load per field (docs/performance.md, "Round 10").
+   */
+  #lastFields: (string | string[] | undefined)[] = [];
   /** Entries recorded since the journal was made: entry `index` (from the oldest) is number `#recorded - #count + index`. */
   #recorded = 0;
   /**
@@ -289,6 +293,7 @@ export class RequestJournal {
     this.#count = 0;
     this.#bytes = 0;
     this.#last = undefined;
+    this.#lastFields = [];
     this.#lastResponse = undefined;
     this.#lastKept = undefined;
     this.#lastSize = -1;
@@ -302,25 +307,30 @@ export class RequestJournal {
   #keep(request: MockRequest): Kept {
     const last = this.#last;
     const { headers } = request;
-    let fields = 0;
+    const seen = this.#lastFields;
+    let at = 0;
     let headerBytes = 0;
     let sameHeaders = last !== undefined;
     for (const name in headers) {
       const value = headers[name];
-      fields++;
       headerBytes += name.length + (value?.length ?? 0);
-      if (sameHeaders && (last as Kept).headers[name] !== value) sameHeaders = false;
+      if (sameHeaders && (seen[at] !== name || seen[at + 1] !== value)) sameHeaders = false;
+      at += 2;
     }
-    sameHeaders &&= (last as Kept).fields === fields;
+    sameHeaders &&= seen.length === at;
     const { method, path, query } = request;
     if (sameHeaders && last?.method === method && last.path === path && last.query === query) return last;
+    if (!sameHeaders) {
+      const fields: (string | string[] | undefined)[] = [];
+      for (const name in headers) fields.push(name, headers[name]);
+      this.#lastFields = fields;
+    }
     const kept = (sameHeaders ? (last as Kept).headers : headers) as HeaderMap;
     this.#last = {
       method,
       path,
       query,
       headers: kept,
-      fields,
       bytes: ENTRY_OVERHEAD + path.length + query.length + headerBytes,
     };
     return this.#last;
