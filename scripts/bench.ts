@@ -7,7 +7,7 @@
  *
  * The bench is a list of sections (SECTIONS below), each returning table rows; add one there.
  *
- * Usage: npm run bench -- [--smoke] [--seconds 3] [--rounds 5] [--connections 10] [--large 100000]
+ * Usage: npm run bench -- [--smoke] [--seconds 1] [--rounds 15] [--connections 10] [--large 100000]
  *        [--huge 1000000] [--proxy-exchanges 1000000] [--only list-25,unauthorized,...] [--no-prism]
  *        [--no-pin] [--startup-runs 7] [--server dist|source] [--profile] [--out reports] [--no-docs]
  */
@@ -97,8 +97,11 @@ function options(argv: readonly string[]) {
   if (server !== 'dist' && server !== 'source') throw new Error('--server must be dist or source');
   return {
     smoke,
-    seconds: Number(values.seconds ?? (smoke ? 0.5 : 3)),
-    rounds: Number(values.rounds ?? (smoke ? 1 : 5)),
+    // Many short pairs rather than a few long ones: the machine's noise moves single samples by ±15 % within
+    // seconds, so the median of 15 pairs of 1 s scatters about half as much between runs as that of 5 of 3 s
+    // (docs/performance.md, "Round 10").
+    seconds: Number(values.seconds ?? (smoke ? 0.5 : 1)),
+    rounds: Number(values.rounds ?? (smoke ? 1 : 15)),
     warmupSeconds: smoke ? 0 : 1,
     connections: Number(values.connections),
     large: Number(values.large ?? (smoke ? 10_000 : 100_000)),
