@@ -54,6 +54,17 @@ export const fixed = (value: number | undefined, digits = 0) =>
     ? '—'
     : value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
+/**
+ * The figure as the table prints it. One that rounds onto its goal without reaching it (0.9499 against
+ * ≥ 0.95) gets two more digits, so that no row reads its goal's own value beside "missed".
+ */
+function resultText(value: number, row: Row): string {
+  const { digits = 2, goal } = row;
+  const shown = fixed(value, digits);
+  const roundsOntoGoal = goal !== undefined && shown === fixed(goal.value, digits) && met(row) === false;
+  return roundsOntoGoal ? fixed(value, digits + 2) : shown;
+}
+
 const goalText = (goal: Goal | undefined) =>
   goal ? `${goal.at === 'least' ? '≥' : '≤'} ${goal.value}${goal.unit ? ` ${goal.unit}` : ''}` : '—';
 
@@ -65,7 +76,7 @@ export function markdown(results: BenchResults): string {
       continue;
     }
     const verdict = met(row);
-    const value = row.value === undefined ? '—' : `${fixed(row.value, row.digits ?? 2)}${row.unit ?? ''}`;
+    const value = row.value === undefined ? '—' : `${resultText(row.value, row)}${row.unit ?? ''}`;
     lines.push(
       `| ${row.measure} | ${row.ours} | ${row.reference ?? '—'} | ${value} | ${goalText(row.goal)} | ` +
         `${verdict === undefined ? '' : verdict ? 'met' : '**missed**'} |`,
