@@ -31,9 +31,10 @@ export interface Workload {
   /** POST /__mock/reset before each round: fresh state per round. */
   readonly resetEachRound?: boolean;
   /**
-   * Each round sends exactly this many requests (at most `seconds` long) instead of as many as fit in the time:
-   * a walk over the pending orders then answers every target the same mix of statuses. Without it, a target
-   * that answers faster runs past the last pending order into cheap 404s, and its CPU per request looks lower.
+   * Each round sends exactly this many requests, however long that takes (autocannon's `amount` overrides the
+   * duration), instead of as many as fit in the time: a walk over the pending orders then answers every target
+   * the same mix of statuses. Without it, a target that answers faster runs past the last pending order into
+   * cheap 404s, and its CPU per request looks lower.
    */
   readonly requestsPerRound?: number;
   /**
