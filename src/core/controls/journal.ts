@@ -104,7 +104,7 @@ export class RequestJournal {
    * compared with them by position, where looking each name up in the last headers object was a megamorphic
    * keyed load per field (docs/performance.md, "Round 10").
    */
-  #lastFields: (string | string[] | undefined)[] = [];
+  readonly #lastFields: (string | string[] | undefined)[] = [];
   /** Entries recorded since the journal was made: entry `index` (from the oldest) is number `#recorded - #count + index`. */
   #recorded = 0;
   /**
@@ -293,7 +293,7 @@ export class RequestJournal {
     this.#count = 0;
     this.#bytes = 0;
     this.#last = undefined;
-    this.#lastFields = [];
+    this.#lastFields.length = 0;
     this.#lastResponse = undefined;
     this.#lastKept = undefined;
     this.#lastSize = -1;
@@ -311,20 +311,23 @@ export class RequestJournal {
     let at = 0;
     let headerBytes = 0;
     let sameHeaders = last !== undefined;
+    // Compared and, where they differ, overwritten in one pass: the fields become this request's.
     for (const name in headers) {
       const value = headers[name];
       headerBytes += name.length + (value?.length ?? 0);
-      if (sameHeaders && (seen[at] !== name || seen[at + 1] !== value)) sameHeaders = false;
+      if (seen[at] !== name || seen[at + 1] !== value) {
+        sameHeaders = false;
+        seen[at] = name;
+        seen[at + 1] = value;
+      }
       at += 2;
     }
-    sameHeaders &&= seen.length === at;
+    if (seen.length !== at) {
+      sameHeaders = false;
+      seen.length = at;
+    }
     const { method, path, query } = request;
     if (sameHeaders && last?.method === method && last.path === path && last.query === query) return last;
-    if (!sameHeaders) {
-      const fields: (string | string[] | undefined)[] = [];
-      for (const name in headers) fields.push(name, headers[name]);
-      this.#lastFields = fields;
-    }
     const kept = (sameHeaders ? (last as Kept).headers : headers) as HeaderMap;
     this.#last = {
       method,
