@@ -259,7 +259,7 @@ export function createMockApi(
       (options.onUnexpectedError ?? logUnexpectedError)(error, secrets.redactRequest(request)),
   });
   const operations = router.operations();
-  const routes = [...router.served(basePath), ...extensions.flatMap((extension) => extension.routes ?? [])];
+  const routes = [...router.served(), ...extensions.flatMap((extension) => extension.routes ?? [])];
   return {
     handle: (request) => {
       const answer = respond(request);

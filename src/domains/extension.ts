@@ -47,7 +47,7 @@ export function createDomainsDashboard(options: DomainsDashboardOptions = {}): D
   return {
     name: 'domains-dashboard',
     simulation,
-    routes: [...api.served(apiPrefix), ...(options.controls === false ? [] : controls.served(mockPrefix))],
+    routes: [...api.served(), ...(options.controls === false ? [] : controls.served())],
     handle(request: MockRequest): Promise<MockResponse | undefined> | undefined {
       const { path } = request;
       // Every Store API request comes this way: it is routed by host without testing the prefixes below.

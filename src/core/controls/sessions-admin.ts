@@ -32,7 +32,7 @@ export function sessionsAdminApi(registry: () => SessionsListing, prefix: string
   return {
     name: 'sessions',
     pathPrefix: prefix,
-    routes: router.served(prefix),
+    routes: router.served(),
     handle: async (request) =>
       request.path === prefix || request.path.startsWith(`${prefix}/`) ? router.dispatch(request) : undefined,
   };

@@ -80,6 +80,10 @@ describe('the router', () => {
     expect((await mounted.dispatch(request('GET', '/v1/store/orders'))).body?.text).toBe('list');
     expect((await mounted.dispatch(request('GET', '/v1/store/orders/42'))).body?.text).toBe('order 42');
     expect(await refusal(() => mounted.dispatch(request('GET', '/orders')))).toMatchObject({ status: 404 });
+    expect(mounted.served()).toEqual([
+      { method: 'GET', path: '/v1/store/orders' },
+      { method: 'GET', path: '/v1/store/orders/:id' },
+    ]);
   });
 
   test('lists its operations with OpenAPI-style templates under a prefix', () => {

@@ -63,8 +63,9 @@ export interface RouterOptions {
   readonly spec?: string;
   /**
    * The prefix the plane is mounted at (`/v1`, `/__mock`), which the request's path starts with. A static
-   * path is looked up whole, as it came, never as a slice below the mount: V8 makes a slice of 13 characters or more point
-   * into its parent, and hashing and comparing such a slice take its slow paths (docs/performance.md, "Round 10").
+   * path is looked up whole, as it came, never as a slice below the mount: V8 makes a slice of 13 characters
+   * or more point into its parent, and hashing and comparing such a slice take its slow paths
+   * (docs/performance.md, "Round 10").
    */
   readonly mount?: string;
 }
@@ -109,10 +110,10 @@ export class Router<Context = undefined> {
     );
   }
 
-  /** The routes as `{ method, path }` with `:param` segments below `prefix`, for per-route adapters (MSW). */
-  served(prefix = ''): ServedRoute[] {
+  /** The routes as `{ method, path }` with `:param` segments below the mount, for per-route adapters (MSW). */
+  served(): ServedRoute[] {
     return this.#routes.flatMap(({ route }) =>
-      Object.keys(route.methods).map((method) => ({ method, path: `${prefix}${route.path}` })),
+      Object.keys(route.methods).map((method) => ({ method, path: `${this.#mount}${route.path}` })),
     );
   }
 

@@ -60,7 +60,7 @@ function sharedAdmin() {
       spec: 'spec/mock-admin.openapi.yaml',
       mount: ADMIN_PREFIX,
     });
-    shared = { router, routes: router.served(ADMIN_PREFIX) };
+    shared = { router, routes: router.served() };
   }
   return shared;
 }
