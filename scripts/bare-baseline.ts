@@ -1,7 +1,8 @@
 /**
  * The bench's practical limit: a bare node:http server that checks the bearer header and writes
  * precomputed bytes. It answers what the bench asks of the mock, byte for byte the same: the order list,
- * the 401, cancelling an order (204, 404, 409), the admin list and POST /__mock/reset.
+ * the 401, cancelling an order (204, 404, 409), the admin list and POST /__mock/reset
+ * (scripts/bare-baseline.test.ts holds it to that).
  *
  * The answers are rendered once at start-up by the mock's own core, so both servers send identical
  * headers and bodies; per request this server does no more than a string compare and a write.
@@ -61,6 +62,12 @@ const errorHeaders = (await render('DELETE', `${ordersPath}/0`, credential)).hea
 const initial = new Map((await api.store.list()).map((order) => [order.id, order.status]));
 let statuses = new Map(initial);
 
+// A cancel's 204 carries the Store API's headers (CORS), which the admin reset's 204 does not: rendered by
+// cancelling a pending order after `initial` was read, so that this server's own state starts uncancelled.
+const pendingId = [...initial].find(([, status]) => status === 'pending')?.[0];
+const cancelled =
+  pendingId === undefined ? noContent : await render('DELETE', `${ordersPath}/${pendingId}`, credential);
+
 function send(res: ServerResponse, answer: Precomputed): void {
   res.writeHead(answer.status, answer.headers).end(answer.bytes);
 }
@@ -85,7 +92,7 @@ const server = createServer((req, res) => {
     const status = statuses.get(id);
     if (status === 'pending') {
       statuses.delete(id);
-      return send(res, noContent);
+      return send(res, cancelled);
     }
     if (status === 'shipped') {
       return sendError(
