@@ -3,7 +3,7 @@ import { nonJsonWrite } from '../core/http/body.ts';
 import { isControlPlane } from '../core/http/control-planes.ts';
 import { type ApiError, coreError } from '../core/http/errors.ts';
 import { SeenHosts } from '../core/http/seen-hosts.ts';
-import { truncate } from '../core/http/text.ts';
+import { pathOf, truncate } from '../core/http/text.ts';
 import { hostNotAllowed } from '../domains/host-routing.ts';
 import { type AllowedHostsOptions, allowedHosts, parseHostField } from './allowed-hosts.ts';
 import { type BodyLimits, bodyLimitFor, tooLarge } from './body-limit.ts';
@@ -106,7 +106,7 @@ function toOriginForm(req: IncomingMessage, url: string): ApiError | undefined {
 /** The control planes serve the local developer only: a terminal, the mock's own pages, configured origins. */
 function controlPlaneRefusal(req: IncomingMessage, adminOrigins: ReadonlySet<string>): ApiError | undefined {
   const path = req.url ?? '/';
-  if (path.charCodeAt(1) !== 95 /* _ */ || !isControlPlane(path.split('?', 1)[0] as string)) return undefined;
+  if (path.charCodeAt(1) !== 95 /* _ */ || !isControlPlane(pathOf(path))) return undefined;
   const { origin, host } = req.headers;
   const configured = origin !== undefined && adminOrigins.has(origin);
   if (origin !== undefined && !configured && !isOwnOrigin(origin, host)) {

@@ -5,6 +5,7 @@ import type { JournalSource } from '../core/controls/journal-entry.ts';
 import type { PassthroughOptions } from '../core/controls/passthrough.ts';
 import type { ExtensionFactory } from '../core/extension.ts';
 import { type ApiError, coreError } from '../core/http/errors.ts';
+import { pathOf } from '../core/http/text.ts';
 import type { MockRequest } from '../core/types.ts';
 import {
   type Dashboard,
@@ -328,7 +329,7 @@ function build(
     const root = isRootUrl(url);
     // The Store API's requests go straight on: only `/` and `/__…` paths can name a page.
     if (!root && url.charCodeAt(1) !== 95 /* _ */) return listener(req, res);
-    const path = url.split('?', 1)[0] as string;
+    const path = pathOf(url);
     const front =
       mcpEndpoint && path === mcp?.MCP_PATH
         ? mcpEndpoint
@@ -347,7 +348,7 @@ function build(
     front(req, res);
   };
   const refuse = (req: IncomingMessage, res: ServerResponse, error: ApiError) => {
-    const path = (req.url ?? '/').split('?', 1)[0] as string;
+    const path = pathOf(req.url ?? '/');
     const response = api.reject(error, path);
     if (hasBody(req)) answerAndClose(req, response, options.lingerMs);
     else {

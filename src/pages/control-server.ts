@@ -1,6 +1,7 @@
 import type { RequestListener } from 'node:http';
 import { resolve } from 'node:path';
 import { coreError } from '../core/http/errors.ts';
+import { pathOf } from '../core/http/text.ts';
 import { pageRoot, readOnlyOrFolder, resolvePageFile, sendError, sendFile } from './page-files.ts';
 
 /** The control page: `/__mock/` itself, its files under `/__mock/page/` (every other /__mock path is the API). */
@@ -26,7 +27,7 @@ export function isControlPagePath(path: string): boolean {
 export function withControlPage(next: RequestListener, root: string = controlPageRoot()): RequestListener {
   const base = resolve(root);
   return (req, res) => {
-    const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
+    const path = pathOf(req.url ?? '/');
     if (!isControlPagePath(path)) return next(req, res);
     const page = path === '/__mock' || path === CONTROL_PAGE_PATH;
     if (!readOnlyOrFolder(req, res, path, CONTROL_PAGE_PATH)) return;

@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { coreError } from '../core/http/errors.ts';
+import { pathOf } from '../core/http/text.ts';
 import { pageRoot, readOnlyOrFolder, resolvePageFile, sendError, sendFile } from './page-files.ts';
 
 /** Where the page is served; `/__dashboard/api/` below it belongs to the dashboard API. */
@@ -26,8 +27,7 @@ export function withDashboardPage(
 ): RequestListener {
   const base = resolve(root);
   return (req, res) => {
-    const url = req.url ?? '/';
-    const path = url.split('?', 1)[0] ?? '/';
+    const path = pathOf(req.url ?? '/');
     if (!isDashboardPagePath(path)) return next(req, res);
     servePage(req, res, base, path).catch(() => {
       if (!res.headersSent)

@@ -2,6 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { join } from 'node:path';
 import { coreError } from '../core/http/errors.ts';
 import { JSON_CONTENT_TYPE } from '../core/http/responses.ts';
+import { pathOf } from '../core/http/text.ts';
 import { packageRoot, sendError, sendFile } from './page-files.ts';
 
 /** Where the specs the landing answer links are served, read-only. */
@@ -74,7 +75,7 @@ export function withLanding(next: RequestListener, options: LandingOptions): Req
     const read = req.method === 'GET' || req.method === 'HEAD';
     if (!read) return next(req, res);
     if (isRootUrl(url)) return answer(req, res, html, json);
-    const path = url.split('?', 1)[0] as string;
+    const path = pathOf(url);
     if (!specs.has(path)) return sendError(res, coreError('NOT_FOUND', `There is no spec ${path}; see /.`));
     sendFile(req, res, join(specFolder, path.slice(SPEC_PREFIX.length)), `There is no spec ${path}.`).catch(
       () => res.destroy(),

@@ -25,3 +25,15 @@ export function quote(value: string): string {
 export function groupThousands(value: number): string {
   return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
+
+/**
+ * A request target's path, without its query. Sliced at the `?` rather than split: `split` makes an array
+ * and looks `Symbol.split` up on the string in V8's runtime, 1.7 thousand instructions for each request to
+ * a control plane, which reads the path twice (docs/performance.md, "Round 11").
+ *
+ * @example pathOf('/__mock/requests?limit=5') // '/__mock/requests'
+ */
+export function pathOf(target: string): string {
+  const queryStart = target.indexOf('?');
+  return queryStart === -1 ? target : target.slice(0, queryStart);
+}
