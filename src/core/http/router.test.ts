@@ -86,6 +86,23 @@ describe('the router', () => {
     ]);
   });
 
+  test('tells static paths of one length apart, and refuses a path that only begins like a route', async () => {
+    const mounted = new Router(
+      [
+        route('/zones/new', { GET: async () => answer('new') }),
+        route('/zones/old', { GET: async () => answer('old') }),
+        route('/:tenant/items', { GET: async (_request, { tenant }) => answer(`items of ${tenant}`) }),
+      ],
+      { mount: '/v1' },
+    );
+    expect((await mounted.dispatch(request('GET', '/v1/zones/old'))).body?.text).toBe('old');
+    expect((await mounted.dispatch(request('GET', '/v1/zones/new'))).body?.text).toBe('new');
+    expect((await mounted.dispatch(request('GET', '/v1/acme/items'))).body?.text).toBe('items of acme');
+    for (const path of ['/v1/zones/ole', '/v1/zones/newer', '/v1//items', '/v1/acme/itemsx', '/v1/acme']) {
+      expect(await refusal(() => mounted.dispatch(request('GET', path)))).toMatchObject({ status: 404 });
+    }
+  });
+
   test('lists its operations with OpenAPI-style templates under a prefix', () => {
     expect(router.operations('/api')).toContainEqual({
       method: 'DELETE',

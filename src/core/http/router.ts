@@ -49,8 +49,13 @@ export function routeWith<Context>() {
 
 interface CompiledRoute<Context = unknown> {
   readonly route: Route<Context>;
+  /**
+   * The whole path up to its first `:param` segment, mount included (`/v1/store/orders/`); a static route's
+   * whole path. A request's path is matched from where this ends, so it is never sliced below the mount.
+   */
+  readonly prefix: string;
+  /** The segments after the prefix (`:id`), and the parameter's name at each, sliced once, not per request. */
   readonly segments: readonly string[];
-  /** The parameter's name at each `:param` segment, undefined elsewhere (sliced once, not per request). */
   readonly names: readonly (string | undefined)[];
   readonly allow: string;
 }
@@ -72,13 +77,18 @@ export interface RouterOptions {
 
 /**
  * Matches a path to its route and a method to its action, on every plane (the Store API, /__mock, the
- * dashboard API). The static paths are looked up in a table first; a known path with another method is a
+ * dashboard API). The static paths are compared first; a known path with another method is a
  * 405 with `Allow` (RFC 9110 §15.5.6); HEAD is answered as GET (RFC 9110 §9.3.2; the adapters drop the
  * body); an unknown path is a 404 `NOT_FOUND`.
  */
 export class Router<Context = undefined> {
   readonly #routes: readonly CompiledRoute<Context>[];
-  readonly #static = new Map<string, CompiledRoute<Context>>();
+  /**
+   * The static routes, in their order (a path listed twice answers with its first route). A lookup compares
+   * strings, which differ in length at once, where a Map would hash the request's path first: a new string
+   * each request, 300 instructions to hash (docs/performance.md, "Round 11").
+   */
+  readonly #static: readonly CompiledRoute<Context>[];
   readonly #spec: string | undefined;
   readonly #mount: string;
 
@@ -88,16 +98,15 @@ export class Router<Context = undefined> {
     this.#routes = routes.map((route) => {
       const methods: string[] = Object.keys(route.methods);
       if (methods.includes('GET')) methods.splice(methods.indexOf('GET') + 1, 0, 'HEAD');
-      const segments = route.path.split('/');
+      const { path } = route;
+      // Where the first parameter's segment begins: 0 when there is none.
+      const cut = path.indexOf('/:') + 1;
+      const segments = cut === 0 ? [] : path.slice(cut).split('/');
       const names = segments.map((segment) => (segment.startsWith(':') ? segment.slice(1) : undefined));
-      return { route, segments, names, allow: [...methods, 'OPTIONS'].join(', ') };
+      const prefix = `${this.#mount}${path.slice(0, cut || path.length)}`;
+      return { route, prefix, segments, names, allow: [...methods, 'OPTIONS'].join(', ') };
     });
-    // A static path wins over a parameter that would match it too (the first such route, if listed twice).
-    for (const compiled of this.#routes) {
-      const { path } = compiled.route;
-      const whole = `${this.#mount}${path}`;
-      if (!path.includes('/:') && !this.#static.has(whole)) this.#static.set(whole, compiled);
-    }
+    this.#static = this.#routes.filter(({ segments }) => segments.length === 0);
   }
 
   /** The operations served, `{ method, path }` with OpenAPI-style templates, for the tests against the specs. */
@@ -124,11 +133,12 @@ export class Router<Context = undefined> {
    */
   dispatch(request: MockRequest, context?: Context): MockResponse | Promise<MockResponse> {
     const { path } = request;
-    const known = this.#static.get(path);
+    // A static path wins over a parameter that would match it too.
+    const known = this.#static.find((compiled) => compiled.prefix === path);
     if (known) return run(known, request, NO_PARAMS, context);
-    const below = path.slice(this.#mount.length);
     for (const compiled of this.#routes) {
-      const params = match(compiled, below);
+      // Every static route was compared above.
+      const params = compiled.segments.length === 0 ? undefined : match(compiled, path);
       if (params !== undefined) return run(compiled, request, params, context);
     }
     const where = this.#spec === undefined ? '' : `; see ${this.#spec}`;
@@ -155,15 +165,16 @@ function run<Context>(
 }
 
 /**
- * The parameters when `path` matches the pattern's segments, else undefined. It walks the string rather
- * than splitting it, so a match costs the parameters' object and strings, and a miss nothing.
+ * The parameters when `path` matches the route's prefix and then its segments, else undefined. It walks the
+ * string rather than splitting it, so a match costs the parameters' object and strings, and a miss nothing.
  */
 function match(
-  { segments: pattern, names }: Pick<CompiledRoute, 'segments' | 'names'>,
+  { prefix, segments: pattern, names }: Pick<CompiledRoute, 'prefix' | 'segments' | 'names'>,
   path: string,
 ): Record<string, string> | undefined {
+  if (!path.startsWith(prefix)) return undefined;
   let params: Record<string, string> | undefined;
-  let start = 0;
+  let start = prefix.length;
   for (let i = 0; i < pattern.length; i++) {
     const slash = path.indexOf('/', start);
     const last = i === pattern.length - 1;
