@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { nextId, parseId } from './ids.ts';
+import { isCanonicalDecimal, nextId, parseId } from './ids.ts';
 
 describe('parseId', () => {
   test('accepts canonical non-negative int64 ids, up to 2^63 - 1, exactly', () => {
@@ -22,6 +23,19 @@ describe('parseId', () => {
     ]) {
       expect(parseId(id), JSON.stringify(id)).toBeUndefined();
     }
+  });
+});
+
+describe('isCanonicalDecimal', () => {
+  test('accepts what the grammar of ids accepts, digit for digit, up to a number of digits', () => {
+    const digitsOrNot = fc.string({ unit: fc.constantFrom(...'0123456789-+.e x\u0661'), maxLength: 22 });
+    fc.assert(
+      fc.property(digitsOrNot, fc.integer({ min: 1, max: 20 }), (text, maxDigits) => {
+        const grammar = new RegExp(`^(?:0|[1-9][0-9]{0,${maxDigits - 1}})$`);
+        expect(isCanonicalDecimal(text, maxDigits), JSON.stringify(text)).toBe(grammar.test(text));
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });
 

@@ -1,15 +1,13 @@
 import type { OrderStatus, StoredOrder } from '../types.ts';
-import { INT64_MAX } from './ids.ts';
+import { INT64_MAX, isCanonicalDecimal } from './ids.ts';
 import { putOrderJson } from './order-bytes.ts';
 import { COMPLETE_FLAG as COMPLETE, type OrderColumns, ORDER_STATUSES as STATUSES } from './order-columns.ts';
 import { CHUNK_ROWS, CHUNK_SHIFT, type SeedTable, seedTable, type TextOf } from './seed-table.ts';
 
-/** Up to 15 digits every decimal is a safe integer, so it round-trips through a double exactly. */
-const SAFE_DECIMAL = /^(?:0|[1-9][0-9]{0,14})$/;
-
 /** A number when the text is a canonical decimal that a double holds exactly, else NaN. */
 function asSafeNumber(text: string): number {
-  return SAFE_DECIMAL.test(text) ? Number(text) : Number.NaN;
+  // Up to 15 digits every decimal is a safe integer, so it round-trips through a double exactly.
+  return isCanonicalDecimal(text, 15) ? Number(text) : Number.NaN;
 }
 
 /** How an id is keyed in the index: its number where safe (no string per key), else its text. */
