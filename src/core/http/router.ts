@@ -119,7 +119,7 @@ export class Router<Context = undefined> {
     );
   }
 
-  /** The routes as `{ method, path }` with `:param` segments below the mount, for per-route adapters (MSW). */
+  /** The routes as `{ method, path }`, whole paths (the mount included) with `:param` segments, for MSW. */
   served(): ServedRoute[] {
     return this.#routes.flatMap(({ route }) =>
       Object.keys(route.methods).map((method) => ({ method, path: `${this.#mount}${route.path}` })),
