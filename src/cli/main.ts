@@ -12,7 +12,7 @@ import { health } from './health.ts';
 import type { Io } from './io.ts';
 import { eventLogger, requestLogger } from './log.ts';
 import { mcpCommand } from './mcp-command.ts';
-import { type CliOptions, type Environment, parseCli, USAGE } from './options.ts';
+import { type CliOptions, type Environment, parseCli, usage } from './options.ts';
 import { loadFixtures, type SeedData, seedData, WORKER_SEED_THRESHOLD, watchFile } from './seed.ts';
 import type { StateFileWriter } from './state-file.ts';
 import { oneLine } from './text.ts';
@@ -26,7 +26,7 @@ export async function main(argv: readonly string[], env: Environment, io: Io): P
     // The MCP server (and its SDK) loads only for its command, never on the serve path.
     if (argv[0] === 'mcp') return await mcpCommand(argv.slice(1), env, io);
     const command = parseCli(argv, env, await configFile(argv, env, io));
-    if (command.kind === 'help') io.stdout(`${USAGE}\n`);
+    if (command.kind === 'help') io.stdout(`${usage()}\n`);
     else if (command.kind === 'version') io.stdout(`${packageVersion()}\n`);
     else {
       // node:cluster, the state file's writer and a real DNS resolver load only when their option asks for

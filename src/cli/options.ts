@@ -23,7 +23,7 @@ import { MOCK_CLI } from './option-definition.ts';
 import { oneLine } from './text.ts';
 
 export { UsageError } from './checks.ts';
-export { USAGE } from './usage.ts';
+export { usage } from './usage.ts';
 
 export interface CliOptions {
   readonly port: number;

@@ -1,8 +1,12 @@
 import { optionLines, settingsLines } from '../config/help.ts';
 import { MOCK_CLI } from './option-definition.ts';
 
-/** The text of `petstore-mock --help`: the option lines and the settings come from MOCK_CLI. */
-export const USAGE = `Usage: petstore-mock [serve] [options]
+/**
+ * The text of `petstore-mock --help`: the option lines and the settings come from MOCK_CLI. Built when asked:
+ * wrapping every option's help is work (and memory) no start needs (docs/performance.md, Round 12).
+ */
+export function usage(): string {
+  return `Usage: petstore-mock [serve] [options]
        petstore-mock health [--url URL]
        petstore-mock mcp [--url URL | --embedded]   (an MCP server on stdio for coding agents: mcp --help)
 
@@ -15,3 +19,4 @@ ${optionLines(MOCK_CLI)}
 ${settingsLines(MOCK_CLI)}
 
 Exit codes: 0 stopped by Ctrl+C or SIGTERM (answers in flight finish first); 2 a bad option, config file, fixture file, state file or --record-misses file, a port in use, or Redis unreachable.`;
+}
