@@ -8,14 +8,14 @@ import { generateOrders } from '../src/seed/generate.ts';
 import { redisServerInstalled, startRedisServer } from '../src/test-support/redis-server.ts';
 import { CLI_BUNDLE } from './bundle-cli.ts';
 import { reached } from './bundle-reach.ts';
-import { buildWithStartChunk } from './start-chunk.ts';
+import { buildWithStartChunk, esbuildOptions } from './start-chunk.ts';
 
 const execFileAsync = promisify(execFile);
 
 /** The CLI bundle's outputs, built in memory, and its entry chunk. */
 async function bundled() {
   const { metafile } = await build({
-    ...CLI_BUNDLE,
+    ...esbuildOptions(CLI_BUNDLE),
     write: false,
     metafile: true,
     sourcemap: false,
@@ -136,7 +136,7 @@ describe('the bundled CLI with --store', () => {
 });
 
 describe("the bundled CLI's start", () => {
-  test('reads two files of ours before the first answer: cli.js and its start chunk, which imports only Node modules', async () => {
+  test('reads two files of ours before the first answer: cli.js and its start chunk, which imports only Node modules and makes `require` once', async () => {
     const { outdir } = await builtBundle();
     try {
       const staticImports = async (file: string) =>
@@ -151,6 +151,12 @@ describe("the bundled CLI's start", () => {
       const fromStart = await staticImports(ours[0] as string);
       expect(fromStart.filter((path) => !path.startsWith('node:'))).toEqual([]);
       expect(fromStart.length).toBeGreaterThan(0);
+      // esbuild's banner defines `require` atop each of its files; the start chunk gathers two dozen of them.
+      const startCode = [
+        await readFile(join(outdir, 'cli.js'), 'utf8'),
+        await readFile(join(outdir, ours[0] as string), 'utf8'),
+      ];
+      expect(startCode.join('\n').match(/createRequire\w*\(import\.meta\.url\)/g)).toHaveLength(1);
       expect(await listFrom(outdir, ['--port', '0', '--host', '127.0.0.1', '--api-key', 'k'])).toMatchObject({
         status: 200,
         orders: 25,

@@ -2,11 +2,12 @@ import { build } from 'esbuild';
 import { describe, expect, test } from 'vitest';
 import { CONFORMANCE_CLI_BUNDLE } from './bundle-conformance-cli.ts';
 import { reached } from './bundle-reach.ts';
+import { esbuildOptions } from './start-chunk.ts';
 
 describe("the conformance CLI bundle's chunks", () => {
   test('keep the proxy, grade, explore, --har and OAuth (and their packages) off the path of a run of the checks', async () => {
     const { metafile } = await build({
-      ...CONFORMANCE_CLI_BUNDLE,
+      ...esbuildOptions(CONFORMANCE_CLI_BUNDLE),
       write: false,
       metafile: true,
       sourcemap: false,

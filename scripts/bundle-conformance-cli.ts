@@ -8,14 +8,13 @@
  *
  * Usage: tsx scripts/bundle-conformance-cli.ts   (part of `npm run build`)
  */
-import type { BuildOptions } from 'esbuild';
 import { CLI_BUNDLE } from './bundle-cli.ts';
-import { buildWithStartChunk } from './start-chunk.ts';
+import { buildWithStartChunk, type StartChunkOptions } from './start-chunk.ts';
 
 export const CONFORMANCE_CLI_BUNDLE = {
   ...CLI_BUNDLE,
   entryPoints: { cli: 'conformance/cli.ts' },
   outdir: 'dist/conformance-cli',
-} satisfies BuildOptions;
+} satisfies StartChunkOptions;
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildWithStartChunk(CONFORMANCE_CLI_BUNDLE);

@@ -24,6 +24,11 @@ import { type Plugin, rolldown } from 'rolldown';
 export type StartChunkOptions = BuildOptions & {
   readonly entryPoints: Readonly<Record<string, string>>;
   readonly outdir: string;
+  /**
+   * Whether a file of the first pass needs the banner (`banner.js`), asked of its code without it; without
+   * this, every file keeps it. esbuild writes the banner atop every file, and the start chunk gathers dozens.
+   */
+  readonly bannerNeeded?: (code: string) => boolean;
 };
 
 /** What the first pass wrote, by absolute path, kept in memory for the second. */
@@ -34,8 +39,18 @@ export async function buildWithStartChunk(options: StartChunkOptions): Promise<B
   const root = resolve(options.absWorkingDir ?? process.cwd());
   const outdir = resolve(root, options.outdir);
   const sourcemap = options.sourcemap !== undefined && options.sourcemap !== false;
-  const split = await build({ ...options, outdir, write: false, sourcemap: sourcemap ? 'external' : false });
-  const outputs: Outputs = new Map(split.outputFiles.map((file) => [file.path, file.text]));
+  const split = await build({
+    ...esbuildOptions(options),
+    outdir,
+    write: false,
+    sourcemap: sourcemap ? 'external' : false,
+  });
+  const outputs: Outputs = new Map(
+    split.outputFiles.map((file) => [
+      file.path,
+      withBannerIfNeeded(file.text, options.banner?.js, options.bannerNeeded),
+    ]),
+  );
 
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
@@ -63,6 +78,24 @@ export async function buildWithStartChunk(options: StartChunkOptions): Promise<B
     await merged.close();
   }
   return split;
+}
+
+/** `options` as esbuild alone takes them (for a pass of esbuild without the start chunk). */
+export function esbuildOptions(options: StartChunkOptions): BuildOptions {
+  const { bannerNeeded: _startChunkOnly, ...rest } = options;
+  return rest;
+}
+
+/**
+ * `code` without `banner` unless `needed` says it uses what the banner defines. The banner's line stays, empty,
+ * so that the file's source map still holds.
+ */
+function withBannerIfNeeded(code: string, banner?: string, needed?: (code: string) => boolean): string {
+  if (banner === undefined || needed === undefined) return code;
+  const at = code.indexOf(banner);
+  if (at === -1) return code;
+  const without = code.slice(0, at) + code.slice(at + banner.length);
+  return needed(without) ? code : without;
 }
 
 /** Serves the first pass's files to the second from memory, with their maps; a package stays outside. */
