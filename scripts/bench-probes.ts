@@ -8,6 +8,7 @@ import {
   cpuMillis,
   freePort,
   getStatus,
+  minorFaults,
   residentMemory,
   spawnNode,
   stop,
@@ -65,17 +66,24 @@ export const bareNodeStart: readonly string[] = [
     "s.listen(0,'127.0.0.1',()=>console.log('listening on http://127.0.0.1:'+s.address().port))",
 ];
 
+/** Per variant, every run in order: seconds from spawn to the first 200, and the minor page faults by then. */
+export interface StartupSamples {
+  readonly seconds: Record<string, number[]>;
+  readonly faults: Record<string, number[]>;
+}
+
 /**
- * Seconds from spawn to the first 200, for each variant in turn, `runs` times (alternating, so that drift
- * hits them all alike); all runs per variant, in order.
+ * Each variant started in turn, `runs` times (alternating, so that drift hits them all alike), and asked until
+ * it answers 200.
  */
 export async function startupTimes(
   context: ProbeContext,
   variants: readonly StartVariant[],
   runs: number,
-): Promise<Record<string, number[]>> {
+): Promise<StartupSamples> {
   const auth = { authorization: `Bearer ${context.apiKey}` };
-  const times: Record<string, number[]> = Object.fromEntries(variants.map((variant) => [variant.name, []]));
+  const perVariant = () => Object.fromEntries(variants.map((variant) => [variant.name, [] as number[]]));
+  const samples: StartupSamples = { seconds: perVariant(), faults: perVariant() };
   for (let run = 0; run < runs; run++) {
     for (const variant of variants) {
       const port = typeof variant.command === 'function' ? await freePort() : 0;
@@ -84,16 +92,17 @@ export async function startupTimes(
       const child = spawnNode(`${variant.name} (start-up)`, command, { cpu: context.cpu, cwd: context.root });
       const origin = port ? `http://127.0.0.1:${port}` : await bannerUrl(child);
       await waitForStatus(child, variant.url(origin), auth, 200, 60_000);
-      times[variant.name]?.push((performance.now() - started) / 1000);
+      samples.seconds[variant.name]?.push((performance.now() - started) / 1000);
+      samples.faults[variant.name]?.push(minorFaults(child.pid) ?? Number.NaN);
       await stop(child);
     }
   }
   context.log(
-    `start-up: ${Object.entries(times)
+    `start-up: ${Object.entries(samples.seconds)
       .map(([name, seconds]) => `${name} ${seconds.map((s) => s.toFixed(2)).join(' ')} s`)
       .join('; ')}`,
   );
-  return times;
+  return samples;
 }
 
 /** Our CLI's arguments for the start-up probe (on `port`; 0: a free one, read from the banner). */

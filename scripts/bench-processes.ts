@@ -140,15 +140,11 @@ export function cpuMillis(groupId: number): number | undefined {
   }
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      // Fields after the command name: state ppid pgrp … utime (12th) stime (13th).
-      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      if (Number(fields[2]) !== groupId) continue;
-      ticks += Number(fields[11]) + Number(fields[12]);
-      found = true;
-    } catch {
-      // The process ended while the list was read.
-    }
+    // The process may have ended while the list was read.
+    const fields = procStat(Number(entry));
+    if (fields === undefined || Number(fields[2]) !== groupId) continue;
+    ticks += Number(fields[11]) + Number(fields[12]);
+    found = true;
   }
   // The kernel counts in clock ticks of 10 ms on Linux (USER_HZ 100).
   return found ? ticks * 10 : undefined;
@@ -156,9 +152,20 @@ export function cpuMillis(groupId: number): number | undefined {
 
 /** User plus system CPU time in milliseconds of one process (not its group), from Linux /proc. */
 export function processCpuMillis(pid: number): number | undefined {
+  const fields = procStat(pid);
+  return fields ? (Number(fields[11]) + Number(fields[12])) * 10 : undefined;
+}
+
+/** Minor page faults of one process so far, each a first touch of a page of memory (Linux /proc). */
+export function minorFaults(pid: number): number | undefined {
+  const fields = procStat(pid);
+  return fields ? Number(fields[7]) : undefined;
+}
+
+/** /proc/PID/stat's fields after the command name: state ppid pgrp … minflt (8th) … utime (12th) stime (13th). */
+function procStat(pid: number): string[] | undefined {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ');
   } catch {
     return undefined;
   }

@@ -33,6 +33,7 @@ import {
   type Workload,
 } from './bench-load.ts';
 import { pacedLatency } from './bench-paced.ts';
+import { pageFaultsRow } from './bench-page-faults.ts';
 import { harExport, putState, stateFileWrites } from './bench-planes.ts';
 import {
   bareNodeStart,
@@ -598,7 +599,11 @@ const startup: Section = {
           : []),
       ];
       // The floors start in the same alternating runs, so that each is read against the same bare server.
-      const times = await startupTimes(context, [...variants, ...floors], opts.startupRuns);
+      const { seconds: times, faults } = await startupTimes(
+        context,
+        [...variants, ...floors],
+        opts.startupRuns,
+      );
       const prism =
         opts.prism && context.prismCommand && !opts.smoke
           ? await startupTimes(
@@ -611,9 +616,10 @@ const startup: Section = {
                 },
               ],
               Math.min(3, opts.startupRuns),
-            )
+            ).then((samples) => samples.seconds)
           : {};
       bench.raw.startup = { ...times, ...prism };
+      bench.raw['startup-page-faults'] = faults;
       const floor = times[bare] ?? [];
       const overBare = (seconds: readonly number[]) =>
         median(seconds.map((value, run) => value - (floor[run] ?? Number.NaN)));
@@ -637,6 +643,14 @@ const startup: Section = {
             goal: { at: 'most', value: STARTUP_GOAL_SECONDS, unit: 's' },
           } satisfies Row;
         });
+      rows.push(
+        pageFaultsRow(
+          variants.map((variant) => variant.name).filter((name) => name !== bare),
+          faults,
+          bare,
+          context.cpu,
+        ),
+      );
       if (!redis) {
         rows.push({
           id: 'startup',
