@@ -68,12 +68,11 @@ export async function buildWithStartChunk(options: StartChunkOptions): Promise<B
       dir: outdir,
       format: 'esm',
       sourcemap,
-      // ASCII only: Node reads an ES module's source as UTF-8, and one character outside ASCII (a `…` in a
-      // doc comment, a `§` in a message) makes the whole file a string of two-byte characters, decoded on a
-      // slower path. JSDoc comments go (the source maps keep the sources); strings keep their characters as
-      // escapes. Nothing else is minified.
+      // No JSDoc comments: Node reads an ES module's source as UTF-8, and one character outside ASCII (a `…` in a
+      // doc comment) makes the whole file a string of two-byte characters, decoded on a slower path. The source
+      // maps keep the sources. Nothing is minified: rolldown's asciiOnly comes with its minifier, whose options
+      // also turn off the constants it folds by default. scripts/bundle-cli.test.ts keeps the start path ASCII.
       comments: { legal: true, annotation: true, jsdoc: false },
-      minify: { compress: false, mangle: false, codegen: { removeWhitespace: false, asciiOnly: true } },
       entryFileNames: '[name].js',
       // A name per entry: two passes never write two different chunks under one name.
       chunkFileNames: `${name}-[name]-[hash].js`,

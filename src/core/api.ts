@@ -330,7 +330,7 @@ export function mockApiParts(
     sunsetAt: toTime(options.petsSunset ?? DEFAULT_PETS_SUNSET, 'petsSunset'),
   };
   if (deprecation.sunsetAt < deprecation.deprecatedAt) {
-    throw new Error('petsSunset must not be earlier than petsDeprecation (RFC 9745 §4).');
+    throw new Error('petsSunset must not be earlier than petsDeprecation (RFC 9745, section 4).');
   }
   const origins = corsOrigins(options);
   const kit = new ResponseKit(origins);
