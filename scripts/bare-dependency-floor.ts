@@ -6,7 +6,7 @@
  *
  * - `none`: nothing, so the bare server itself as the CLI's kind of bundle (an ES module, not `node -e`);
  * - `seed`: faker's base (the entry src/seed/generate.ts imports) and drawing the seeded orders;
- * - `yaml`: the `yaml` chunk and parsing the config file, as src/config/file.ts does;
+ * - `yaml`: js-yaml (from node_modules, as the CLI loads it) and parsing the config file, as src/config/file.ts does;
  * - `redis`: node-redis's client (through the mock's connection module, as the CLI loads it), connecting and
  *   one round trip (a GET under the key prefix).
  *
@@ -39,8 +39,8 @@ const prepare: Record<string, () => Promise<unknown>> = {
   },
   async yaml() {
     const text = await readFile(required(values.config, '--config'), 'utf8');
-    const { LineCounter, parseDocument } = await import('yaml');
-    return parseDocument(text, { prettyErrors: false, lineCounter: new LineCounter() }).toJS();
+    const { load } = await import('js-yaml');
+    return load(text);
   },
   async redis() {
     // The mock's own connection module: node-redis's client as the CLI's chunk carries it, with its settings.

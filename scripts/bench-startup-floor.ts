@@ -1,7 +1,7 @@
 /**
  * The start-up row's floors: for each start path that loads a dependency, a bare node:http server that does
  * only what that dependency needs before the first answer (scripts/bare-dependency-floor.ts), bundled with the
- * CLI's own bundling options so that it loads the same `yaml` and node-redis chunks and the same faker entry.
+ * CLI's own bundling options so that it loads the same node-redis chunk and the same faker and js-yaml entries.
  * The row then says how much of a miss lies outside our code.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -67,7 +67,7 @@ export async function dependencyFloors(
     },
     {
       path: names.yaml,
-      name: 'floor: bare + the yaml chunk, parsing the same config file',
+      name: 'floor: bare + js-yaml, parsing the same config file',
       command: (port) =>
         floor(['--port', String(port), '--dependency', 'yaml', '--config', settings.configFile(port)]),
       url: answer,

@@ -63,7 +63,7 @@ describe('npm run bench -- --smoke', () => {
     const withFloor = (path: string) =>
       startupRows.find((row) => row.measure.includes(`(${path}`))?.reference;
     expect(withFloor('--seed 42')).toMatch(/floor: bare \+ faker's base.*: \d\.\d{3} s/);
-    expect(withFloor('--config')).toMatch(/floor: bare \+ the yaml chunk.*: \d\.\d{3} s/);
+    expect(withFloor('--config')).toMatch(/floor: bare \+ js-yaml.*: \d\.\d{3} s/);
     // On Linux they come with the page faults behind them, and what one costs on this machine.
     if (process.platform === 'linux') {
       const faults = startupRows.find((row) => row.measure.includes('page faults'));

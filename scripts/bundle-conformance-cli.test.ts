@@ -22,7 +22,7 @@ describe("the conformance CLI bundle's chunks", () => {
     expect(entry).toBeDefined();
     expect(command).toBeDefined();
     const run = reached(outputs, [entry as string, command as string], false);
-    const optional = ['undici', 'fast-check', 'oauth4webapi', 'yaml', 'write-file-atomic'];
+    const optional = ['undici', 'fast-check', 'oauth4webapi', 'js-yaml', 'write-file-atomic'];
     const isOptionalSource = (file: string) =>
       file.startsWith('conformance/proxy/') ||
       file.startsWith('conformance/har/') ||

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { load } from 'js-yaml';
 import { describe, expect, test } from 'vitest';
-import { parse } from 'yaml';
 import { MOCK_CLI } from '../src/cli/option-definition.ts';
 import { type CliDefinition, envName, fileOptions, secretFileEnvName } from '../src/config/definition.ts';
 import type { ConfigFile } from '../src/config/file.ts';
@@ -35,7 +35,7 @@ function documentedExamples(): { where: string; document: Record<string, Record<
       ),
     ].map((match, index) => ({
       where: `${page} #${index + 1} (${match[2]})`,
-      document: match[1] === 'json' ? JSON.parse(match[3] as string) : parse(match[3] as string),
+      document: match[1] === 'json' ? JSON.parse(match[3] as string) : load(match[3] as string),
     })),
   );
 }

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { _ } from 'ajv/dist/compile/codegen/index.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import { parse } from 'yaml';
+import { load } from 'js-yaml';
 import { formats } from '../src/core/http/formats.ts';
 
 // ajv's CommonJS modules: under NodeNext their default import is the module object, typed as such.
@@ -16,7 +16,9 @@ type Schema = Record<string, unknown>;
 const root = new URL('../', import.meta.url);
 
 function componentSchema(spec: string, name: string): Schema {
-  const document = parse(readFileSync(new URL(spec, root), 'utf8'));
+  const document = load(readFileSync(new URL(spec, root), 'utf8')) as
+    | { components?: { schemas?: Record<string, unknown> } }
+    | undefined;
   const schema = document?.components?.schemas?.[name];
   if (!schema) throw new Error(`${spec} has no components.schemas.${name}`);
   return schema as Schema;

@@ -7,7 +7,7 @@
  * Run `npm run generate` after editing a spec; scripts/generated-files.test.ts fails while either is stale.
  */
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { load } from 'js-yaml';
 import type { AdminTool, JsonSchema, StoreOperation, ToolMethod } from '../src/mcp/tool-table.ts';
 import { SESSION_FIELD } from '../src/mcp/tool-table.ts';
 
@@ -23,7 +23,7 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 /** JSON numbers lose digits beyond 2^53, so an int64 parameter also takes its decimal digits as a string. */
 const INT64_DIGITS = { type: 'string', pattern: '^(0|[1-9][0-9]{0,18})$' };
 
-const readSpec = (file: string): Node => parse(readFileSync(new URL(`spec/${file}`, root), 'utf8')) as Node;
+const readSpec = (file: string): Node => load(readFileSync(new URL(`spec/${file}`, root), 'utf8')) as Node;
 
 interface Operation {
   readonly spec: SpecFile;

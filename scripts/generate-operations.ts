@@ -5,7 +5,7 @@
  * `npm run generate` after editing the spec; scripts/generated-files.test.ts fails while the file is stale.
  */
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { load } from 'js-yaml';
 
 type Node = Record<string, unknown>;
 
@@ -13,7 +13,7 @@ const root = new URL('../', import.meta.url);
 export const OPERATIONS_OUT = 'src/core/operations.generated.ts';
 
 export function generateOperations(): string {
-  const spec = parse(readFileSync(new URL('spec/openapi.yaml', root), 'utf8')) as Node;
+  const spec = load(readFileSync(new URL('spec/openapi.yaml', root), 'utf8')) as Node;
   const operations = [];
   for (const [path, item] of Object.entries(spec.paths as Record<string, Node>)) {
     for (const [method, operation] of Object.entries(item)) {

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { _ } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
-import { parse } from 'yaml';
+import { load } from 'js-yaml';
 
 type Schema = Record<string, unknown>;
 
@@ -40,7 +40,7 @@ const standalone = standaloneModule as unknown as typeof standaloneModule.defaul
 
 /** The module's text for one spec. */
 export function generateRequestBodies(target: Target): string {
-  const spec = parse(readFileSync(new URL(target.spec, root), 'utf8')) as Schema;
+  const spec = load(readFileSync(new URL(target.spec, root), 'utf8')) as Schema;
   closeObjects(spec);
   const ajv = new Ajv2020({
     code: { source: true, esm: true, formats: _`formats` },

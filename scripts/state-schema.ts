@@ -5,15 +5,17 @@
  * exports it as `petstore-mock/state.schema.json`.
  */
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { load } from 'js-yaml';
 
 type Schema = Record<string, unknown>;
 const SPEC = 'spec/mock-admin.openapi.yaml';
 export const STATE_SCHEMA_OUT = 'spec/mock-state.schema.json';
 
 export function stateSchema(): Schema {
-  const spec = parse(readFileSync(new URL(`../${SPEC}`, import.meta.url), 'utf8'));
-  const components = spec.components.schemas as Record<string, Schema>;
+  const spec = load(readFileSync(new URL(`../${SPEC}`, import.meta.url), 'utf8')) as {
+    components: { schemas: Record<string, Schema> };
+  };
+  const components = spec.components.schemas;
   const defs: Record<string, Schema> = {};
   const reach = (name: string) => {
     if (defs[name]) return;

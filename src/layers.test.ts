@@ -116,10 +116,10 @@ describe('the forwarding path shared by the mock and the validating proxy', () =
 });
 
 describe('the settings reader shared by every command line', () => {
-  it('src/config reads files and the environment only: node:* and yaml, nothing of the mock, the suite or a front', () => {
+  it('src/config reads files and the environment only: node:* and js-yaml, nothing of the mock, the suite or a front', () => {
     const imports = importsOf('config/');
     expect(imports.length).toBeGreaterThan(3);
-    expect(outside(imports, [inside('config/'), 'node:', 'yaml'])).toEqual([]);
+    expect(outside(imports, [inside('config/'), 'node:', 'js-yaml'])).toEqual([]);
   });
 });
 

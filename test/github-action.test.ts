@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NoOperationTraceWriter } from '@actions/workflow-parser';
 import { parseAction } from '@actions/workflow-parser/actions/index';
+import { load } from 'js-yaml';
 import { afterAll, describe, expect, inject, test } from 'vitest';
-import { parse } from 'yaml';
 import { type CompositeAction, runCompositeAction } from './support/composite-action.ts';
 import { root } from './support/pack.ts';
 
@@ -14,7 +14,7 @@ import { root } from './support/pack.ts';
  * packed package the way a workflow installs a released version.
  */
 const text = readFileSync(join(root, 'action.yml'), 'utf8');
-const action = parse(text) as CompositeAction;
+const action = load(text) as CompositeAction;
 const tarball = inject('tarball');
 const KEY = 'action-secret-7c1e';
 const runnerTemp = mkdtempSync(join(tmpdir(), 'petstore-runner-'));

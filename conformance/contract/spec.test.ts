@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { loadSpec, locateSpec } from './spec.ts';
 
 describe('spec', () => {
@@ -11,7 +11,7 @@ describe('spec', () => {
   });
 
   it('reads every operation of the spec with its method, path and statuses', () => {
-    const doc = parse(readFileSync(locateSpec(), 'utf8')) as { paths: Record<string, object> };
+    const doc = load(readFileSync(locateSpec(), 'utf8')) as { paths: Record<string, object> };
     const fromDoc = Object.entries(doc.paths).flatMap(([path, item]) =>
       Object.keys(item).map((m) => `${m} ${path}`),
     );

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { closest } from '../../src/config/closest.ts';
 import type { Spec } from '../contract/spec.ts';
-import { parseYaml } from '../contract/yaml.ts';
+import { parseYaml, YamlSyntaxError } from '../contract/yaml.ts';
 import { exchangesToReproduce } from '../reporters/reproduce.ts';
 import { catalogue } from '../rules/catalogue.ts';
 import type { CheckResult } from './events.ts';
@@ -42,7 +42,8 @@ export function readExpectedFailures(file: string): ExpectedFailure[] {
   try {
     value = parseYaml(text);
   } catch (error) {
-    const line = (error as { linePos?: Array<{ line: number }> }).linePos?.[0]?.line;
+    if (!(error instanceof YamlSyntaxError)) throw error;
+    const { line } = error;
     throw new UsageError(`--expected-failures ${file} is not YAML or JSON${line ? ` (line ${line})` : ''}`);
   }
   return entriesOf(value ?? [], file);

@@ -94,7 +94,7 @@ describe('the config file', () => {
     [
       'petstore-mock.config.yaml',
       'mock:\n  port: 1\n  port: 2\n',
-      /^petstore-mock\.config\.yaml: not valid YAML at line 3 \(.*unique.*\)\.$/,
+      /^petstore-mock\.config\.yaml: not valid YAML at line 3 \(duplicated mapping key\)\.$/,
     ],
     [
       'petstore-mock.config.yaml',

@@ -76,17 +76,16 @@ async function parseDocument(path: string, text: string): Promise<unknown> {
       throw new ConfigError(`${path}: not valid JSON (${oneLine((error as Error).message)}).`);
     }
   }
-  const { LineCounter, parseDocument: parseYaml } = await import('yaml');
-  const lines = new LineCounter();
-  const document = parseYaml(text, { prettyErrors: false, lineCounter: lines });
-  const problem = document.errors[0];
-  if (problem) {
-    const line = lines.linePos(problem.pos[0]).line;
+  const { load, YAMLException } = await import('js-yaml');
+  try {
+    return load(text);
+  } catch (error) {
+    if (!(error instanceof YAMLException)) throw error;
+    const line = error.mark ? error.mark.line + 1 : 0;
     throw new ConfigError(
-      `${path}: not valid YAML${line ? ` at line ${line}` : ''} (${oneLine(problem.message).slice(0, 120)}).`,
+      `${path}: not valid YAML${line ? ` at line ${line}` : ''} (${oneLine(error.reason).slice(0, 120)}).`,
     );
   }
-  return document.toJS();
 }
 
 function checkTopLevel(document: unknown, path: string): ConfigFile['sections'] {

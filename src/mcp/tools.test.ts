@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { load } from 'js-yaml';
 import { describe, expect, test } from 'vitest';
-import { parse } from 'yaml';
 import { adminTools } from './tools.generated.ts';
 
 type Paths = Record<string, Record<string, { operationId?: string; deprecated?: boolean }>>;
 const readPaths = (file: string): Paths =>
-  parse(readFileSync(new URL(`../../spec/${file}`, import.meta.url), 'utf8')).paths;
+  (load(readFileSync(new URL(`../../spec/${file}`, import.meta.url), 'utf8')) as { paths: Paths }).paths;
 
 /**
  * `METHOD path operationId` for every operation of a spec that is not deprecated (a former path kept

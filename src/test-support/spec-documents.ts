@@ -95,7 +95,11 @@ export function schemaErrors(schema: object, value: unknown): string[] {
   return (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message}`);
 }
 
-/** Reads a JSON body with integers beyond 2^53 kept exact (as BigInt); throws when it is not JSON. */
+/**
+ * Reads a JSON body with integers beyond 2^53 kept exact (as BigInt); throws when it is not JSON. Through
+ * `yaml`'s JSON schema, the one parser here that reads an integer as a BigInt (js-yaml cannot, nor can
+ * JSON.parse before Node 21's source text access): `yaml` is a dev dependency for this alone.
+ */
 export function parseJsonExactly(text: string): unknown {
   JSON.parse(text); // strict JSON first: YAML would also accept `{a: 1}`
   return toSafeNumbers(parse(text, { schema: 'json', intAsBigInt: true }));

@@ -3,8 +3,8 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { load } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { parse } from 'yaml';
 import {
   buildah,
   buildImage,
@@ -193,7 +193,7 @@ describe.skipIf(missing !== '')('SIGTERM, as docker stop sends it', () => {
 });
 
 describe.skipIf(missing !== '')("compose.yaml's services, run from the image", () => {
-  const compose = parse(readFileSync(join(root, 'compose.yaml'), 'utf8')) as Compose;
+  const compose = load(readFileSync(join(root, 'compose.yaml'), 'utf8')) as Compose;
 
   test('two replicas on one Redis share the orders, and the conformance service grades them with exit 0', async () => {
     const { mock, conformance, app } = compose.services;
