@@ -46,6 +46,13 @@ describe("the CLI bundle's chunks", () => {
     expect(all.sources).toEqual(expect.arrayContaining(['src/mcp/stdio.ts', 'conformance/run/runner.ts']));
   });
 
+  test("keep the validators of the dashboard's request bodies off the start path, for its first write", async () => {
+    const { outputs, entry } = await bundled();
+    const validators = 'src/domains/request-bodies.generated.ts';
+    expect(reached(outputs, entry, false).sources).not.toContain(validators);
+    expect(reached(outputs, entry, true).sources).toContain(validators);
+  });
+
   test('load no package and none of the Node modules that only an option needs on the start path', async () => {
     const { outputs, entry } = await bundled();
     const start = reached(outputs, entry, false);

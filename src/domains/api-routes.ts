@@ -26,7 +26,7 @@ export function createApiRoutes(simulation: Dashboard): Router {
       route('/projects/:projectId/domains', {
         GET: async (_, { projectId }) => json(200, (await domains.list(projectId)).map(domain)),
         POST: async (request, { projectId }) => {
-          const added = await domains.add(projectId, readBody(request, 'addDomain').name);
+          const added = await domains.add(projectId, (await readBody(request, 'addDomain')).name);
           const location = `${apiPrefix}/projects/${encodeURIComponent(projectId)}/domains/${added.name}`;
           return json(201, domain(added), { location });
         },
@@ -50,14 +50,14 @@ export function createApiRoutes(simulation: Dashboard): Router {
       route('/projects/:projectId/configuration', {
         GET: async (_, { projectId }) => json(200, { domains: await simulation.getConfig(projectId) }),
         PUT: async (request, { projectId }) => {
-          const body = readBody(request, 'putConfiguration');
+          const body = await readBody(request, 'putConfiguration');
           return json(200, { domains: await simulation.putConfig(projectId, body) });
         },
       }),
       route('/dns/zones', {
         GET: async () => json(200, (await simulation.store.listZones()).map(presentZone)),
         POST: async (request) => {
-          const zone = await zones.createZone(readBody(request, 'createZone'));
+          const zone = await zones.createZone(await readBody(request, 'createZone'));
           return json(201, presentZone(zone), { location: `${apiPrefix}/dns/zones/${zone.name}` });
         },
       }),
@@ -71,7 +71,7 @@ export function createApiRoutes(simulation: Dashboard): Router {
       route('/dns/zones/:zone/records', {
         GET: async (_, { zone }) => json(200, presentZone(await zones.zoneOrThrow(zone)).records),
         POST: async (request, { zone }) => {
-          const record = await zones.addRecord(zone, readBody(request, 'addRecord'));
+          const record = await zones.addRecord(zone, await readBody(request, 'addRecord'));
           return json(201, presentRecord(record, await zones.zoneOrThrow(zone)));
         },
       }),

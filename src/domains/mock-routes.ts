@@ -30,24 +30,27 @@ export function createMockRoutes(simulation: Dashboard): Router {
     [
       route('/projects', {
         POST: async (request) =>
-          json(201, presentProject(await projects.create(readBody(request, 'createProject')), platform)),
+          json(
+            201,
+            presentProject(await projects.create(await readBody(request, 'createProject')), platform),
+          ),
       }),
       route('/projects/:projectId/plan', {
         PUT: async (request, { projectId }) => {
-          const { plan } = readBody(request, 'setPlan');
+          const { plan } = await readBody(request, 'setPlan');
           return json(200, presentProject(await projects.setPlan(projectId, plan), platform));
         },
       }),
       route('/projects/:projectId/deploys', {
         POST: async (request, { projectId }) => {
-          const { status } = readBody(request, 'recordDeploy');
+          const { status } = await readBody(request, 'recordDeploy');
           return json(201, presentProject(await projects.recordDeploy(projectId, status), platform));
         },
       }),
       route('/clock', { GET: async () => json(200, clockState(clock)) }),
       route('/clock/advance', {
         POST: async (request) => {
-          advanceClockBy(clock, readBody(request, 'advanceClock').by);
+          advanceClockBy(clock, (await readBody(request, 'advanceClock')).by);
           return json(200, clockState(clock));
         },
       }),
