@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { closest } from '../../src/config/closest.ts';
+import { YamlSyntaxError } from '../../src/config/yaml.ts';
 import type { Spec } from '../contract/spec.ts';
-import { parseYaml, YamlSyntaxError } from '../contract/yaml.ts';
+import { parseYaml } from '../contract/yaml.ts';
 import { exchangesToReproduce } from '../reporters/reproduce.ts';
 import { catalogue } from '../rules/catalogue.ts';
 import type { CheckResult } from './events.ts';

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { closest } from './closest.ts';
 import { ConfigError } from './config-error.ts';
 import type { ConfigSection } from './definition.ts';
+import { parseYamlWith, YamlSyntaxError } from './yaml.ts';
 
 /** The names looked for in the working folder, in this order; two of them at once is an error. */
 export const CONFIG_FILE_NAMES = [
@@ -76,14 +77,13 @@ async function parseDocument(path: string, text: string): Promise<unknown> {
       throw new ConfigError(`${path}: not valid JSON (${oneLine((error as Error).message)}).`);
     }
   }
-  const { load, YAMLException } = await import('js-yaml');
   try {
-    return load(text);
+    return parseYamlWith(await import('js-yaml'), text);
   } catch (error) {
-    if (!(error instanceof YAMLException)) throw error;
-    const line = error.mark ? error.mark.line + 1 : 0;
+    if (!(error instanceof YamlSyntaxError)) throw error;
+    const { line, reason } = error;
     throw new ConfigError(
-      `${path}: not valid YAML${line ? ` at line ${line}` : ''} (${oneLine(error.reason).slice(0, 120)}).`,
+      `${path}: not valid YAML${line ? ` at line ${line}` : ''} (${oneLine(reason).slice(0, 120)}).`,
     );
   }
 }
