@@ -101,6 +101,21 @@ async function listFrom(
   nodeArgs: readonly string[] = [],
   entry = 'cli.js',
 ) {
+  return withBundledCli(outdir, args, nodeArgs, entry, async (baseUrl) => {
+    const response = await fetch(`${baseUrl}/store/orders`, { headers: { authorization: 'Bearer k' } });
+    const body = (await response.json()) as unknown[];
+    return { status: response.status, orders: body.length, body };
+  });
+}
+
+/** Starts the bundled CLI, hands `use` the API's base URL once it prints it, and kills the CLI after. */
+async function withBundledCli<T>(
+  outdir: string,
+  args: readonly string[],
+  nodeArgs: readonly string[],
+  entry: string,
+  use: (baseUrl: string) => Promise<T>,
+): Promise<T> {
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, join(outdir, entry), ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -116,9 +131,7 @@ async function listFrom(
       child.stderr?.on('data', read);
       child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
     });
-    const response = await fetch(`${baseUrl}/store/orders`, { headers: { authorization: 'Bearer k' } });
-    const body = (await response.json()) as unknown[];
-    return { status: response.status, orders: body.length, body };
+    return await use(baseUrl);
   } finally {
     child.kill('SIGKILL');
   }
@@ -214,6 +227,36 @@ describe("the bundled CLI's start", () => {
         orders: 0,
       });
       expect(await loadedCrypto('cli.js')).toEqual(await loadedCrypto('bare.mjs'));
+    } finally {
+      await rm(outdir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the bundled CLI's dashboard", () => {
+  test('checks a write against the spec through the validators it loads on the first one', async () => {
+    const { outdir } = await builtBundle();
+    try {
+      const args = ['--port', '0', '--host', '127.0.0.1', '--api-key', 'k', '--quiet'];
+      const answers = await withBundledCli(outdir, args, [], 'cli.js', async (baseUrl) => {
+        const create = (body: string) =>
+          fetch(new URL('/__mock/dashboard/projects', baseUrl), {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body,
+          }).then(async (response) => ({ status: response.status, body: await response.json() }));
+        return [await create('{}'), await create('{"id":"shop"}')];
+      });
+      expect(answers).toEqual([
+        {
+          status: 400,
+          body: expect.objectContaining({
+            code: 'INVALID_REQUEST',
+            message: expect.stringContaining('"id" is required'),
+          }),
+        },
+        { status: 201, body: expect.objectContaining({ id: 'shop', plan: 'free' }) },
+      ]);
     } finally {
       await rm(outdir, { recursive: true, force: true });
     }
