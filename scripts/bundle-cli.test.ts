@@ -53,6 +53,18 @@ describe("the CLI bundle's chunks", () => {
     expect(reached(outputs, entry, true).sources).toContain(validators);
   });
 
+  test("keep the domains simulation's engine and routes off the start path, for its first use", async () => {
+    const { outputs, entry } = await bundled();
+    const engine = ['src/domains/dashboard.ts', 'src/domains/api-routes.ts', 'src/domains/lifecycle.ts'];
+    const start = reached(outputs, entry, false).sources;
+    expect(start.filter((source) => engine.includes(source))).toEqual([]);
+    // What it needs before: its route list, its presets' names, the check of a saved state, the host test.
+    expect(start).toEqual(
+      expect.arrayContaining(['src/domains/on-first-use.ts', 'src/domains/host-routing.ts']),
+    );
+    expect(reached(outputs, entry, true).sources).toEqual(expect.arrayContaining(engine));
+  });
+
   test('load no package and none of the Node modules that only an option needs on the start path', async () => {
     const { outputs, entry } = await bundled();
     const start = reached(outputs, entry, false);

@@ -1,10 +1,10 @@
 /**
  * Every generated file the repository commits, with the text its generator makes now: the request-body
- * validators, the operations table, the admin API's route list, the suite's copy of the Store API document, the types and the MCP tool
- * table (from the specs), the fixture file schema and its validator, the config file's schema and option
- * tables (from the commands' option definitions), and the seed data. `npm run generate` (scripts/generate.ts)
- * writes them; scripts/generated-files.test.ts fails while one is stale. Nothing is generated at build time,
- * so the package ships what was reviewed.
+ * validators, the operations table, the admin API's and the dashboard's route lists, the suite's copy of the
+ * Store API document, the types and the MCP tool table (from the specs), the fixture file schema and its
+ * validator, the config file's schema and option tables (from the commands' option definitions), and the seed
+ * data. `npm run generate` (scripts/generate.ts) writes them; scripts/generated-files.test.ts fails while one
+ * is stale. Nothing is generated at build time, so the package ships what was reviewed.
  */
 import { readFile } from 'node:fs/promises';
 import { generateOrders } from '../src/seed/generate.ts';
@@ -18,6 +18,7 @@ import {
 } from './config-files.ts';
 import { fixturesSchema, schemaText, validatorModule } from './fixtures-schema.ts';
 import { ADMIN_ROUTES_OUT, generateAdminRoutes } from './generate-admin-routes.ts';
+import { DASHBOARD_ROUTES_OUT, generateDashboardRoutes } from './generate-dashboard-routes.ts';
 import {
   generateDocs as generateMcpDocs,
   generateToolsModule as generateMcpTools,
@@ -51,6 +52,11 @@ export const generatedFiles: readonly GeneratedFile[] = [
   })),
   { path: OPERATIONS_OUT, from: 'spec/openapi.yaml', generate: generateOperations },
   { path: ADMIN_ROUTES_OUT, from: "the admin API's router", generate: generateAdminRoutes },
+  {
+    path: DASHBOARD_ROUTES_OUT,
+    from: "the dashboard simulation's routers",
+    generate: generateDashboardRoutes,
+  },
   { path: SPEC_DOCUMENT_OUT, from: 'spec/openapi.yaml', generate: generateSpecDocument },
   ...specTypes.map((target) => ({
     path: target.out,

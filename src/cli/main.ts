@@ -163,6 +163,8 @@ function serverOptions(
     // A shared state brings its clock and its seed (given when it was opened); memory takes them here.
     ...(shared ? { state: shared, pets: seed.pets } : { clock: options.clock, ...seed }),
     domains: {
+      // Its code loads with the first request that needs it, off the start path (docs/performance.md, Round 14).
+      loadOnFirstUse: true,
       dnsPropagationMs: options.dnsPropagationMs,
       ownHosts: [options.host, hostname()],
       controls: options.admin,

@@ -2,11 +2,12 @@ import { parseArgs } from 'node:util';
 import { parseArgsOptions } from '../config/definition.ts';
 import type { ConfigFile } from '../config/file.ts';
 import { resolveSettings, type Settings } from '../config/resolve.ts';
+import { parseDuration } from '../core/controls/duration.ts';
 import { parseLatency } from '../core/controls/latency.ts';
 import { MAX_SESSION_TTL_MS } from '../core/controls/sessions.ts';
 import { quote } from '../core/http/text.ts';
 import type { OAuthClient } from '../core/routes/oauth-token.ts';
-import { maxPropagationMs, parseDuration } from '../domains/index.ts';
+import { maxPropagationMs } from '../domains/platform.ts';
 import { parseUpstreamUrl } from '../forward/upstream-url.ts';
 import { parseDnsServer } from '../node/dns-server.ts';
 import {

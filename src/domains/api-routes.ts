@@ -2,9 +2,8 @@ import { jsonResponse as json, noContentResponse as noContent } from '../core/ht
 import { Router, route } from '../core/http/router.ts';
 import { readBody } from './bodies.ts';
 import type { Dashboard } from './dashboard.ts';
+import { apiPrefix } from './planes.ts';
 import { presentDomain, presentProject, presentRecord, presentZone } from './present.ts';
-
-export const apiPrefix = '/__dashboard/api';
 
 /** The dashboard API (spec/dashboard.openapi.yaml): each handler reads, calls the simulation, and presents. */
 export function createApiRoutes(simulation: Dashboard): Router {

@@ -3,7 +3,7 @@ import { validateConfig } from './configuration.ts';
 import { createDomains } from './domains.ts';
 import { domainError } from './errors.ts';
 import { loadPublicSuffixList } from './names.ts';
-import { defaultPlatform, maxPropagationMs, type Platform } from './platform.ts';
+import { type Platform, platformOf } from './platform.ts';
 import { type Preset, presets } from './presets.ts';
 import { createProjects } from './projects.ts';
 import type { DnsResolver } from './resolver.ts';
@@ -23,16 +23,16 @@ export interface DashboardOptions {
   /** Overrides of the platform (domain, addresses, CA, timings). */
   readonly platform?: Partial<Platform>;
   readonly store?: DashboardStore;
+  /**
+   * When the seed is dated, in ms on the clock; default now. The simulation loaded on first use
+   * (on-first-use.ts) gives the time it would have been built at, and the clock is left as it is.
+   */
+  readonly seededAt?: number;
 }
 
 /** The dashboard simulation put together: state, clock, DNS, and the operations the routes call. */
 export function createDashboard(options: DashboardOptions = {}) {
-  const propagationMs =
-    options.dnsPropagationMs ?? options.platform?.propagationMs ?? defaultPlatform.propagationMs;
-  if (!(propagationMs >= 0 && propagationMs <= maxPropagationMs)) {
-    throw new RangeError(`DNS propagation must be between 0 and 48 hours; got ${propagationMs} ms.`);
-  }
-  const platform: Platform = { ...defaultPlatform, ...options.platform, propagationMs };
+  const platform = platformOf(options.platform, options.dnsPropagationMs);
   const clock = typeof options.clock === 'object' ? options.clock : createClock(options.clock ?? 'system');
   const store = options.store ?? createMemoryStore();
   const resolver = options.resolver ?? createSimulatedResolver(store, clock, platform);
@@ -40,15 +40,19 @@ export function createDashboard(options: DashboardOptions = {}) {
   const domains = createDomains({ store, clock, resolver, platform, projects });
   const zones = createZoneEditor(store, clock, platform.propagationMs, platform.domain);
 
+  async function seeded(now: number): Promise<void> {
+    await store.clear();
+    await seed(store, now);
+  }
+
   /** Back to the seed; the clock loses its offset too, so tests that reset between cases start equal. */
   async function reset(): Promise<void> {
     clock.reset();
-    await store.clear();
-    await seed(store, clock.now());
+    await seeded(clock.now());
   }
 
   // The memory store answers at once; a shared store may not, so the extension awaits `ready`.
-  const ready = reset();
+  const ready = options.seededAt === undefined ? reset() : seeded(options.seededAt);
 
   return {
     platform,

@@ -1,15 +1,14 @@
 import type { ExtensionContext, MockExtension, ServedRoute } from '../core/extension.ts';
 import type { MockRequest, MockResponse } from '../core/types.ts';
-import { apiPrefix, createApiRoutes } from './api-routes.ts';
+import { createApiRoutes } from './api-routes.ts';
 import { createDashboard, type Dashboard, type DashboardOptions } from './dashboard.ts';
 import { createHostRouting } from './host-routing.ts';
-import { createMockRoutes, mockPrefix } from './mock-routes.ts';
-import { presets } from './presets.ts';
+import { createMockRoutes } from './mock-routes.ts';
+import { planeOf } from './planes.ts';
+import { mockPresets } from './preset-catalogue.ts';
+import { apiRoutes, controlRoutes } from './routes.generated.ts';
 import { domainsStatePart } from './saved-state.ts';
-import type { DashboardStore } from './store.ts';
-
-/** The simulation's entry in the mock state's documents (`StatePort.documents`): a DashboardStore. */
-export const DOMAINS_DOCUMENT = 'domains';
+import { type DashboardStore, DOMAINS_DOCUMENT } from './store.ts';
 
 export interface DomainsDashboardOptions extends DashboardOptions {
   /** Host names the mock itself answers on (besides localhost and IP literals); never routed as custom domains. */
@@ -43,37 +42,30 @@ export function createDomainsDashboard(options: DomainsDashboardOptions = {}): D
   const controls = createMockRoutes(simulation);
   const byHost = createHostRouting(simulation, options.ownHosts ?? [], options.refuseUnknownHosts);
   const { ready } = simulation;
+  const served = options.controls !== false;
 
   return {
     name: 'domains-dashboard',
     simulation,
-    routes: [...api.served(), ...(options.controls === false ? [] : controls.served())],
+    routes: [...apiRoutes, ...(served ? controlRoutes : [])],
     handle(request: MockRequest): Promise<MockResponse | undefined> | undefined {
       const { path } = request;
       // Every Store API request comes this way: it is routed by host without testing the prefixes below.
       if (path.charCodeAt(1) !== 95 /* _ */ || !path.startsWith('/__')) return byHost(request);
-      if (within(path, apiPrefix)) {
-        return ready.then(() => api.dispatch(request));
-      }
-      if (options.controls !== false && within(path, mockPrefix)) {
-        return ready.then(() => controls.dispatch(request));
-      }
+      const plane = planeOf(path, served);
       // Everything else under /__ (the admin API, the settings page) is the mock's own, whatever the Host.
-      return undefined;
+      if (plane === undefined) return undefined;
+      return ready.then(() => (plane === 'api' ? api : controls).dispatch(request));
     },
     // Listed beside the store's by GET /__mock/presets; /__mock/dashboard/presets loads them too.
-    presets: presets.map(({ name, description }) => ({
-      name: `domains:${name}`,
-      description: `Custom domains: ${description}`,
-      apply: async () => void (await simulation.loadPreset(name)),
-    })),
+    presets: mockPresets((name) => simulation.loadPreset(name)),
     reset: () => simulation.reset(),
-    state: domainsStatePart(simulation),
+    state: domainsStatePart(async () => simulation),
   };
 }
 
 /** What `domainsSimulation` takes: the simulation's settings; its clock is the mock's. */
-export type DomainsSimulationOptions = Omit<DomainsDashboardOptions, 'clock'>;
+export type DomainsSimulationOptions = Omit<DomainsDashboardOptions, 'clock' | 'seededAt'>;
 
 /**
  * The custom-domains dashboard simulation, the package's one factory for it: an extension factory for the
@@ -90,8 +82,4 @@ export function domainsSimulation(
     const shared = documents?.[DOMAINS_DOCUMENT] as DashboardStore | undefined;
     return createDomainsDashboard({ ...options, clock, store: options.store ?? shared });
   };
-}
-
-function within(path: string, prefix: string): boolean {
-  return path === prefix || path.startsWith(`${prefix}/`);
 }

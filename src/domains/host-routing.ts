@@ -11,6 +11,19 @@ import { hostOf, isIpLiteral, isWithin } from './names.ts';
  * under names nobody registered with it (a container name, a tunnel) and those must keep working.
  */
 export function createHostRouting(dashboard: Dashboard, ownHosts: readonly string[], refuseUnknown = false) {
+  const foreign = foreignHost(dashboard.platform.domain, ownHosts);
+  /** Undefined (synchronously) when the request passes on for sure; otherwise a promise of the answer. */
+  return (request: MockRequest): Promise<MockResponse | undefined> | undefined => {
+    const named = foreign(request);
+    return named && serve(dashboard, request, named.host, named.port, refuseUnknown);
+  };
+}
+
+/**
+ * The host a request names when it may be a custom domain (its port apart), or undefined when the Host is the
+ * mock's own: its names, IP literals, single labels and the platform's subdomains.
+ */
+export function foreignHost(platformDomain: string, ownHosts: readonly string[]) {
   const own = new Set(['localhost', ...ownHosts.map((host) => hostOf(host).host)]);
   // Host header values already seen to be the mock's own.
   const passing = new SeenHosts(100);
@@ -19,19 +32,15 @@ export function createHostRouting(dashboard: Dashboard, ownHosts: readonly strin
     // No custom domain is a single label (a container's service name): the Node server's allow-list decides.
     !host.includes('.') ||
     isIpLiteral(host) ||
-    isWithin(host, dashboard.platform.domain) ||
+    isWithin(host, platformDomain) ||
     host.endsWith('.localhost');
-
-  /** Undefined (synchronously) when the request passes on for sure; otherwise a promise of the answer. */
-  return (request: MockRequest): Promise<MockResponse | undefined> | undefined => {
+  return (request: MockRequest): { host: string; port: string | null } | undefined => {
     const header = request.headers.host;
     if (header === undefined || header === '' || passing.has(header)) return undefined;
-    const { host, port } = hostOf(header);
-    if (isOwn(host)) {
-      passing.add(header);
-      return undefined;
-    }
-    return serve(dashboard, request, host, port, refuseUnknown);
+    const named = hostOf(header);
+    if (!isOwn(named.host)) return named;
+    passing.add(header);
+    return undefined;
   };
 }
 

@@ -4,7 +4,6 @@ export { formatDuration, parseDuration } from '../core/controls/duration.ts';
 export type { Dashboard } from './dashboard.ts';
 export { type DomainErrorCode, domainErrorCodes } from './errors.ts';
 export {
-  DOMAINS_DOCUMENT,
   type DomainsDashboard,
   type DomainsSimulationOptions,
   domainsSimulation,
@@ -16,6 +15,7 @@ export {
   createMemoryStore,
   type DashboardState,
   type DashboardStore,
+  DOMAINS_DOCUMENT,
   type MemoryDashboardStore,
 } from './store.ts';
 export type * from './types.ts';

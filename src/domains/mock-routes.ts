@@ -3,10 +3,9 @@ import { jsonResponse as json, noContentResponse as noContent } from '../core/ht
 import { Router, route } from '../core/http/router.ts';
 import { readBody } from './bodies.ts';
 import type { Dashboard } from './dashboard.ts';
+import { mockPrefix } from './planes.ts';
 import { presentDomain, presentProject } from './present.ts';
 import { type Preset, presets } from './presets.ts';
-
-export const mockPrefix = '/__mock/dashboard';
 
 /**
  * Mock controls: they change the simulation directly (plan, deploys, presets, reset). The clock here is

@@ -40,6 +40,15 @@ export const defaultPlatform: Platform = {
   troubleshootAfterMs: 30 * 60_000,
 };
 
+/** The platform a simulation runs on: the defaults, then `overrides`, then the propagation delay, checked. */
+export function platformOf(overrides: Partial<Platform> = {}, dnsPropagationMs?: number): Platform {
+  const propagationMs = dnsPropagationMs ?? overrides.propagationMs ?? defaultPlatform.propagationMs;
+  if (!(propagationMs >= 0 && propagationMs <= maxPropagationMs)) {
+    throw new RangeError(`DNS propagation must be between 0 and 48 hours; got ${propagationMs} ms.`);
+  }
+  return { ...defaultPlatform, ...overrides, propagationMs };
+}
+
 export function defaultDomainOf(platform: Platform, projectId: string): string {
   return `${projectId}.${platform.domain}`;
 }

@@ -1,6 +1,7 @@
 import { noCertificate } from './lifecycle.ts';
 import { isApex } from './names.ts';
 import { defaultDomainOf, type Platform } from './platform.ts';
+import { EVERY_STATE, presetCatalogue } from './preset-catalogue.ts';
 import { presetPropagationMs, project, type Setup, setups, target } from './preset-setups.ts';
 import type { DashboardStore } from './store.ts';
 import type { Domain, Zone } from './types.ts';
@@ -61,31 +62,23 @@ async function apply(setup: Setup, { store, now, platform }: PresetContext): Pro
   await store.putDomain(domain);
 }
 
-function single(setup: Setup): Preset {
-  return {
-    name: setup.state,
-    description: setup.description,
-    states: [setup.state],
-    load: (context) => apply(setup, context),
-  };
+/** Every preset, in the catalogue's order, with the code that loads it. */
+export const presets: readonly Preset[] = presetCatalogue.map((entry) => ({
+  ...entry,
+  load: entry.name === EVERY_STATE ? loadEveryState : (context) => apply(setupOf(entry.name), context),
+}));
+
+async function loadEveryState(context: PresetContext): Promise<void> {
+  for (const setup of setups) await apply(setup, context);
+  await context.store.putConfig(project, {
+    primary: 'www.example.com',
+    redirects: [{ from: 'example.com', to: 'www.example.com', status: 301 }],
+  });
 }
 
-export const presets: readonly Preset[] = [
-  {
-    name: 'every-state',
-    description:
-      'One domain of acme-shop in each state, www.example.com primary with example.com redirecting to it.',
-    states: setups.map((setup) => setup.state),
-    async load(context) {
-      for (const setup of setups) await apply(setup, context);
-      await context.store.putConfig(project, {
-        primary: 'www.example.com',
-        redirects: [{ from: 'example.com', to: 'www.example.com', status: 301 }],
-      });
-    },
-  },
-  ...setups.map(single),
-];
+function setupOf(state: string): Setup {
+  return setups.find((setup) => setup.state === state) as Setup;
+}
 
 /** @deprecated The same as `Preset` (named states are presets; scenarios are test cases). */
 export type Scenario = Preset;

@@ -10,18 +10,21 @@ export type SavedDomains = NonNullable<RequestBodies['adminPutState']['domains']
 /**
  * The custom-domains simulation as a part of the mock's state: projects, zones and records, domains
  * mid-verification and their certificates, as the store keeps them (times in ms on the mock's clock).
+ * `simulation` is asked for only once the state is read or put back: a simulation that loads on first use
+ * (on-first-use.ts) loads then, after a saved value was checked.
  */
-export function domainsStatePart(simulation: Dashboard): StatePart {
-  const { store, ready } = simulation;
+export function domainsStatePart(simulation: () => Promise<Dashboard>): StatePart {
   return {
     key: 'domains',
     async snapshot() {
+      const { store, ready } = await simulation();
       await ready;
       return saved(await snapshotOf(store));
     },
     prepare(value) {
       const state = checked(value as SavedDomains);
       return async () => {
+        const { store, ready } = await simulation();
         await ready;
         await restoreInto(store, state);
       };

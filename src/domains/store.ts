@@ -1,5 +1,8 @@
 import type { Domain, DomainsConfig, Project, Zone } from './types.ts';
 
+/** The simulation's entry in the mock state's documents (`StatePort.documents`): a DashboardStore. */
+export const DOMAINS_DOCUMENT = 'domains';
+
 /**
  * Where the dashboard keeps its state. Async so that a shared store (a database, a worker) could replace the
  * in-memory one; values are immutable and replaced whole.

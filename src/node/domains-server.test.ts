@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock } from '../core/controls/clock.ts';
-import { sendWithHost } from '../test-support/host-request.ts';
+import { nodeRequest, sendWithHost } from '../test-support/host-request.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 const KEY = 'test-key';
@@ -112,5 +112,29 @@ describe('the custom-domain flow on the node server', () => {
     await send('POST', '/__mock/dashboard/presets/every-state');
     expect((await send('POST', '/__mock/reset')).status).toBeLessThan(300);
     expect((await send('GET', '/__dashboard/api/projects/acme-shop/domains')).body).toEqual([]);
+  });
+});
+
+describe('the simulation loaded on its first use (domains.loadOnFirstUse, as the CLI starts it)', () => {
+  it("is built by the first dashboard request, and `simulation` stays the default state's after a session's", async () => {
+    const lazy = await startServer({
+      port: 0,
+      apiKeys: [KEY],
+      clock: createClock('manual', Date.parse('2026-06-01T12:00:00Z')),
+      domains: { loadOnFirstUse: true },
+    });
+    try {
+      const ask = (path: string, headers: Record<string, string> = {}) =>
+        nodeRequest(lazy.port, path, { headers: { authorization: `Bearer ${KEY}`, ...headers } });
+      expect((await ask('/v1/store/orders')).status).toBe(200);
+      expect(lazy.simulation).toBeUndefined();
+      expect((await ask('/__dashboard/api/projects')).status).toBe(200);
+      const simulation = lazy.simulation;
+      expect(simulation?.platform.domain).toBe('mockpages.example');
+      expect((await ask('/__dashboard/api/projects', { 'x-mock-session': 'alice' })).status).toBe(200);
+      expect(lazy.simulation).toBe(simulation);
+    } finally {
+      await lazy.close();
+    }
   });
 });

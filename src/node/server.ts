@@ -7,12 +7,10 @@ import type { ExtensionFactory } from '../core/extension.ts';
 import { type ApiError, coreError } from '../core/http/errors.ts';
 import { pathOf } from '../core/http/text.ts';
 import type { MockRequest } from '../core/types.ts';
-import {
-  type Dashboard,
-  type DomainsDashboard,
-  type DomainsSimulationOptions,
-  domainsSimulation,
-} from '../domains/index.ts';
+import type { Dashboard, DomainsSimulationOptions } from '../domains/index.ts';
+import { domainsOnFirstUse } from '../domains/on-first-use.ts';
+import { platformOf } from '../domains/platform.ts';
+import { DOMAINS_DOCUMENT } from '../domains/store.ts';
 import type { SecretRedactor } from '../exchange/secrets.ts';
 import { createMock, type Forwarding, type Mock, type MockOptions } from '../mock/mock.ts';
 import { isControlPagePath, withControlPage } from '../pages/control-server.ts';
@@ -43,9 +41,10 @@ export interface ServerOptions extends MockOptions, ListenerOptions {
   readonly dashboardPage?: boolean;
   /**
    * The custom-domains dashboard simulation (`/__dashboard/api`, `/__mock/dashboard`) on the mock's clock;
-   * `false` leaves it out.
+   * `false` leaves it out. With `loadOnFirstUse` (the CLI's choice), its code loads with the first request that
+   * needs it and `simulation` is undefined until then (src/domains/on-first-use.ts); not with a shared state.
    */
-  readonly domains?: DomainsSimulationOptions | false;
+  readonly domains?: (DomainsSimulationOptions & { readonly loadOnFirstUse?: boolean }) | false;
   /** Open connections at most (default 2000); more are closed at once. */
   readonly maxConnections?: number;
   /** The MCP tools at `/__mock/mcp` (docs/mcp.md), with the admin API; the MCP SDK is loaded only then. */
@@ -89,7 +88,10 @@ export interface RunningServer {
   readonly api: Mock;
   /** The mock's one clock (also at /__mock/clock). */
   readonly clock: MockClock;
-  /** The dashboard simulation (its store, resolver, projects), unless `domains: false`. */
+  /**
+   * The dashboard simulation (its store, resolver, projects), unless `domains: false`; with
+   * `domains.loadOnFirstUse`, once a request has loaded it.
+   */
   readonly simulation: Dashboard | undefined;
   /** The passthrough upstream (origin and base path), when one was given. */
   readonly passthrough: string | undefined;
@@ -148,7 +150,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         record: missRecording(options.passthrough, () => served.api.secrets),
       })
     : undefined;
-  served = build(options, mcp, passthrough);
+  served = build(options, await simulationFactory(options), mcp, passthrough);
   await options.prepare?.(served.api);
   const server = createServer(
     {
@@ -200,15 +202,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     },
     passthrough: passthrough?.upstream,
     server,
-    reload(next) {
-      const candidate = build(next, mcp, passthrough);
-      if (next.prepare === undefined) {
-        served = candidate;
-        return Promise.resolve();
-      }
-      return next.prepare(candidate.api).then(() => {
-        served = candidate;
-      });
+    async reload(next) {
+      const candidate = build(next, await simulationFactory(next), mcp, passthrough);
+      await next.prepare?.(candidate.api);
+      served = candidate;
     },
     close: async () => {
       await closeGracefully(server);
@@ -255,15 +252,32 @@ function closeGracefully(server: Server): Promise<void> {
   });
 }
 
+type SimulationFactory = typeof domainsOnFirstUse | DomainsSimulationFactory;
+type DomainsSimulationFactory = typeof import('../domains/extension.ts').domainsSimulation;
+
+/**
+ * How the server builds the domains simulation: with the mock, or on its first use when asked and the state is
+ * the mock's own (src/domains/on-first-use.ts). Asked again by `reload`: the CLI's first mock, serving while
+ * the seed loads, keeps its state in memory; the one it reloads to may share Redis's.
+ */
+async function simulationFactory(options: ServerOptions): Promise<SimulationFactory | undefined> {
+  if (options.domains === false) return undefined;
+  const shared = options.state?.documents?.[DOMAINS_DOCUMENT] !== undefined;
+  if (options.domains?.loadOnFirstUse === true && !shared) return domainsOnFirstUse;
+  return (await import('../domains/extension.ts')).domainsSimulation;
+}
+
 /** The mock for `options`, behind the request gate, with the settings page unless left out. */
 function build(
   options: ServerOptions,
+  simulation: SimulationFactory | undefined,
   mcp?: typeof import('../mcp/endpoint.ts'),
   passthrough?: PassthroughServing,
 ): Served {
-  let domains: DomainsDashboard | undefined;
+  let domains: ReturnType<ReturnType<SimulationFactory>> | undefined;
   const allowAll = options.allowedHosts?.includes('all') ?? false;
-  const given = options.domains || {};
+  // How the simulation loads is simulationFactory's choice, made before this build.
+  const { loadOnFirstUse: _, ...given } = options.domains || {};
   // The simulation's host routing serves the attached custom domains and, on this server, refuses the rest.
   const domainsOptions = {
     // The simulation's controls (/__mock/dashboard) belong to the admin API: off with it, unless said otherwise.
@@ -273,7 +287,16 @@ function build(
     refuseUnknownHosts: !allowAll,
   };
   const withDomains: ExtensionFactory[] =
-    options.domains === false ? [] : [(context) => (domains = domainsSimulation(domainsOptions)(context))];
+    options.domains === false || simulation === undefined
+      ? []
+      : [
+          (context) => {
+            const extension = simulation(domainsOptions)(context);
+            // The default state's; each session builds a simulation of its own.
+            domains ??= extension;
+            return extension;
+          },
+        ];
   const api = createMock({
     ...options,
     ...(passthrough
@@ -290,14 +313,13 @@ function build(
   const withPages = options.dashboardPage === false || !domains ? listener : withDashboardPage(listener);
   // The control page needs the admin API it drives.
   const page = options.admin === false ? withPages : withControlPage(withPages);
-  const simulation = (domains as DomainsDashboard | undefined)?.simulation;
   const mcpEndpoint = mcp?.createMcpEndpoint({ apiKey: api.apiKeys[0] as string });
   const limits = bodyLimits(options);
   const { maxBodyBytes } = limits;
   const hosts = {
     allowedHosts: options.allowedHosts,
     ownHosts: domainsOptions.ownHosts,
-    platformDomain: simulation?.platform.domain,
+    platformDomain: domains && platformOf(given.platform, given.dnsPropagationMs).domain,
     serviceNames: ['0.0.0.0', '::', '[::]'].includes(options.host ?? ''),
   };
   const gate = createRequestGate({
@@ -383,7 +405,9 @@ function build(
 
   return {
     api,
-    simulation,
+    get simulation() {
+      return domains?.simulation;
+    },
     log,
     handle(req, res, expectsContinue) {
       const refusal = gate(req);

@@ -3,7 +3,7 @@ import { defaultOrders } from '../core/defaults.ts';
 import type { OrderSeed } from '../core/orders/order-input.ts';
 import { seedOrders } from '../core/orders/seed.ts';
 import { type Clock, type MockRequest, systemClock } from '../core/types.ts';
-import { DOMAINS_DOCUMENT } from '../domains/extension.ts';
+import { DOMAINS_DOCUMENT } from '../domains/store.ts';
 import type { MockState, SessionParts, StatePort } from '../mock/state.ts';
 import { redisTokenStore } from './access-tokens.ts';
 import { connectRedis } from './connection.ts';
