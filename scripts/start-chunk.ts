@@ -20,6 +20,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { type BuildOptions, type BuildResult, build } from 'esbuild';
 import { type Plugin, rolldown } from 'rolldown';
+import { builtinsThroughGetBuiltinModule } from './builtin-imports.ts';
 
 export type StartChunkOptions = BuildOptions & {
   readonly entryPoints: Readonly<Record<string, string>>;
@@ -61,7 +62,7 @@ export async function buildWithStartChunk(options: StartChunkOptions): Promise<B
       cwd: root,
       // esbuild has already made the code Node's; rolldown only moves it (`node` would add a runtime chunk).
       platform: 'neutral',
-      plugins: [fromFirstPass(outputs)],
+      plugins: [fromFirstPass(outputs), builtinsThroughGetBuiltinModule()],
       logLevel: 'warn',
     });
     await merged.write({
