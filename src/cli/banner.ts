@@ -62,7 +62,7 @@ export function listening(mock: RunningServer, options: CliOptions) {
                 `  Store:   ${printableStoreUrl(options.store)}, key prefix ${options.keyPrefix}, ${options.workers} worker(s)`,
               ]
             : []),
-          // The CLI always serves the settings page (its simulation loads with the page's first request).
+          // The CLI always serves the settings page (the simulation behind it loads with its first API request).
           `  Page:    ${mock.url}/__dashboard/ (Project settings > Domains)`,
           ...(options.watch ? [`  Watch:   reloading ${options.fixturesFile} when it changes`] : []),
           ...(options.stateFile ? [`  State:   kept in ${options.stateFile} (GET /__mock/state)`] : []),

@@ -4,9 +4,8 @@ import { createApiRoutes } from './api-routes.ts';
 import { createDashboard, type Dashboard, type DashboardOptions } from './dashboard.ts';
 import { createHostRouting } from './host-routing.ts';
 import { createMockRoutes } from './mock-routes.ts';
-import { planeOf } from './planes.ts';
+import { planeOf, servedRoutes } from './planes.ts';
 import { mockPresets } from './preset-catalogue.ts';
-import { apiRoutes, controlRoutes } from './routes.generated.ts';
 import { domainsStatePart } from './saved-state.ts';
 import { type DashboardStore, DOMAINS_DOCUMENT } from './store.ts';
 
@@ -47,7 +46,7 @@ export function createDomainsDashboard(options: DomainsDashboardOptions = {}): D
   return {
     name: 'domains-dashboard',
     simulation,
-    routes: [...apiRoutes, ...(served ? controlRoutes : [])],
+    routes: servedRoutes(served),
     handle(request: MockRequest): Promise<MockResponse | undefined> | undefined {
       const { path } = request;
       // Every Store API request comes this way: it is routed by host without testing the prefixes below.

@@ -3,10 +3,9 @@ import type { MockRequest, MockResponse } from '../core/types.ts';
 import type { Dashboard } from './dashboard.ts';
 import type { DomainsDashboard, DomainsSimulationOptions } from './extension.ts';
 import { foreignHost, hostNotAllowed } from './host-routing.ts';
-import { planeOf } from './planes.ts';
+import { planeOf, servedRoutes } from './planes.ts';
 import { platformOf } from './platform.ts';
 import { mockPresets } from './preset-catalogue.ts';
-import { apiRoutes, controlRoutes } from './routes.generated.ts';
 import { domainsStatePart } from './saved-state.ts';
 import { DOMAINS_DOCUMENT } from './store.ts';
 
@@ -61,7 +60,7 @@ export function domainsOnFirstUse(options: DomainsSimulationOptions = {}) {
       get simulation() {
         return built?.simulation;
       },
-      routes: [...apiRoutes, ...(controls ? controlRoutes : [])],
+      routes: servedRoutes(controls),
       handle(request): Promise<MockResponse | undefined> | MockResponse | undefined {
         if (built) return built.handle(request);
         const { path } = request;

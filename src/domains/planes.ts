@@ -1,3 +1,6 @@
+import type { ServedRoute } from '../core/extension.ts';
+import { apiRoutes, controlRoutes } from './routes.generated.ts';
+
 /** Where the dashboard API answers (spec/dashboard.openapi.yaml). */
 export const apiPrefix = '/__dashboard/api';
 
@@ -8,6 +11,11 @@ export const mockPrefix = '/__mock/dashboard';
 export function planeOf(path: string, controls: boolean): 'api' | 'controls' | undefined {
   if (within(path, apiPrefix)) return 'api';
   return controls && within(path, mockPrefix) ? 'controls' : undefined;
+}
+
+/** Every route of the planes served: the API's, then the controls' when they are served. */
+export function servedRoutes(controls: boolean): ServedRoute[] {
+  return [...apiRoutes, ...(controls ? controlRoutes : [])];
 }
 
 function within(path: string, prefix: string): boolean {
