@@ -14,6 +14,8 @@ import { PENDING_ID } from '../test-support/scenarios.ts';
 import { printableStoreUrl } from './settings.ts';
 
 const CLI = new URL('../cli/cli.ts', import.meta.url).pathname;
+/** How long one wait of the workers' tests may take; each test waits three times (130 s in all, its timeout). */
+const WAIT_MS = 40_000;
 const hasRedis = redisServerInstalled();
 let redis: TestRedis;
 const spawned: ChildProcess[] = [];
@@ -46,10 +48,12 @@ function spawnWorkers(keyPrefix: string) {
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  // Waits by time, within the test's own timeout: under load, starting two workers from source (tsx) is slow.
-  const deadline = performance.now() + 50_000;
+  // Each wait has a budget of its own, within the test's timeout: under a loaded CI host, starting a worker from
+  // source (tsx) took up to 20 s, and the test starts three one after another (two, then the replacement); a
+  // deadline shared by the whole test ran out in the last wait (2026-11-27, the 2031 time-travel leg).
   // `what` may be a function, to say what was last seen when the wait fails.
   const waitFor = async (done: () => boolean | Promise<boolean>, what: string | (() => string)) => {
+    const deadline = performance.now() + WAIT_MS;
     while (!(await done())) {
       if (performance.now() > deadline || child.exitCode !== null) {
         throw new Error(`${typeof what === 'string' ? what : what()}: ${output}`);
@@ -200,7 +204,7 @@ describe.skipIf(!hasRedis)('the CLI with --store', () => {
 
     child.kill('SIGTERM');
     expect((await once(child, 'exit'))[0]).toBe(0);
-  }, 60_000);
+  }, 130_000);
 
   test('--workers 2 replaces a worker killed while it starts, rather than stopping the run', async () => {
     const { child, output, waitFor, workerPids, banner } = spawnWorkers('workers-start');
@@ -216,5 +220,5 @@ describe.skipIf(!hasRedis)('the CLI with --store', () => {
     expect(await cancel(baseUrl)).toBe(204);
     child.kill('SIGTERM');
     expect((await once(child, 'exit'))[0]).toBe(0);
-  }, 60_000);
+  }, 130_000);
 });
