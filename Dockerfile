@@ -29,9 +29,9 @@ COPY --from=build /package ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
  && find node_modules -type f \( -name '*.d.ts' -o -name '*.d.cts' -o -name '*.d.mts' -o -name '*.map' \
       -o -name '*.md' \) -delete \
- && chmod 755 bin/petstore-mock.js bin/petstore-conformance.js \
+ && chmod 755 bin/petstore-mock.cjs bin/petstore-conformance.js \
  && mkdir -p node_modules/.bin \
- && ln -s ../../bin/petstore-mock.js node_modules/.bin/petstore-mock \
+ && ln -s ../../bin/petstore-mock.cjs node_modules/.bin/petstore-mock \
  && ln -s ../../bin/petstore-conformance.js node_modules/.bin/petstore-conformance
 
 # Runtime: the base plus one layer, the application, owned by root and run by an unprivileged user.

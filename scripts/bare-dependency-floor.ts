@@ -4,13 +4,13 @@
  * runs it bundled as the CLI is bundled (scripts/bench-startup-floor.ts), so it loads the same chunk or
  * package entry the CLI loads for that path, and starts it beside ours and the bare `node -e` server.
  *
- * - `none`: nothing, so the bare server itself as the CLI's kind of bundle (an ES module, not `node -e`);
+ * - `none`: nothing, so the bare server itself as the CLI's kind of bundle (CommonJS files, not `node -e`);
  * - `seed`: faker's base (the entry src/seed/generate.ts imports) and drawing the seeded orders;
  * - `yaml`: js-yaml (from node_modules, as the CLI loads it) and parsing the config file, as src/config/file.ts does;
  * - `redis`: node-redis's client (through the mock's connection module, as the CLI loads it), connecting and
  *   one round trip (a GET under the key prefix).
  *
- * Usage: node <bundle>/bare-dependency-floor.js --port N --dependency none|seed|yaml|redis
+ * Usage: node <bundle>/bare-dependency-floor.cjs --port N --dependency none|seed|yaml|redis
  *        [--seed 42 --orders 25] [--config FILE] [--store redis://… --key-prefix P]
  */
 import { readFile } from 'node:fs/promises';
@@ -31,7 +31,7 @@ const { values } = parseArgs({
 
 /** What each dependency does before the first answer; what it made is kept for the process's life, as the mock keeps it. */
 const prepare: Record<string, () => Promise<unknown>> = {
-  // Nothing: the bare server as an ES module bundle with the CLI's banner, the default path's floor.
+  // Nothing: the bare server bundled as the CLI is, the default path's floor.
   none: async () => undefined,
   async seed() {
     const { generateOrders } = await import('../src/seed/generate.ts');
@@ -57,9 +57,15 @@ function required(value: string | undefined, flag: string): string {
 
 const step = prepare[values.dependency ?? ''];
 if (!step) throw new Error(`--dependency must be one of ${Object.keys(prepare).join(', ')}`);
-export const prepared = await step();
-const server = createServer((_request, response) => response.end('[]'));
-server.listen(Number(values.port), '127.0.0.1', () => {
-  const address = server.address();
-  console.log(`listening on http://127.0.0.1:${typeof address === 'object' && address ? address.port : ''}`);
+// Kept, as the mock keeps what it prepared; CommonJS has no top-level await, so the server starts once it is made.
+export let prepared: unknown;
+step().then((made) => {
+  prepared = made;
+  const server = createServer((_request, response) => response.end('[]'));
+  server.listen(Number(values.port), '127.0.0.1', () => {
+    const address = server.address();
+    console.log(
+      `listening on http://127.0.0.1:${typeof address === 'object' && address ? address.port : ''}`,
+    );
+  });
 });

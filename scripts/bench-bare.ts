@@ -30,6 +30,8 @@ function bundled(root: string, name: string, source: string): Promise<string> {
     file = buildWithStartChunk({
       ...CLI_BUNDLE,
       entryPoints: { [name]: source },
+      // ES modules, which may await at their top level: a request runs the same code in either format.
+      outputFormat: 'esm',
       outdir,
       absWorkingDir: root,
       sourcemap: false,

@@ -49,13 +49,13 @@ export async function dependencyFloors(
     remove();
     throw error;
   }
-  const floor = (args: readonly string[]) => [join(outdir, 'bare-dependency-floor.js'), ...args];
+  const floor = (args: readonly string[]) => [join(outdir, 'bare-dependency-floor.cjs'), ...args];
   const answer = (origin: string) => origin;
   const { names, redisUrl } = settings;
   const floors: DependencyFloor[] = [
     {
       path: names.default,
-      name: 'floor: the bare server as an ES module bundle',
+      name: 'floor: the bare server bundled as the CLI is',
       command: floor(['--dependency', 'none']),
       url: answer,
     },

@@ -1,5 +1,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
@@ -111,7 +113,7 @@ async function listFrom(
   outdir: string,
   args: readonly string[],
   nodeArgs: readonly string[] = [],
-  entry = 'cli.js',
+  entry = 'cli.cjs',
 ) {
   return withBundledCli(outdir, args, nodeArgs, entry, async (baseUrl) => {
     const response = await fetch(`${baseUrl}/store/orders`, { headers: { authorization: 'Bearer k' } });
@@ -169,29 +171,28 @@ describe('the bundled CLI with --store', () => {
 });
 
 describe("the bundled CLI's start", () => {
-  test("reads two files of ours before the first answer: cli.js and its start chunk, which imports nothing (Node's modules through process.getBuiltinModule), makes `require` once and is ASCII", async () => {
+  test("reads one file of ours before the first answer, cli.cjs, which requires Node's modules alone and is ASCII", async () => {
     const { outdir } = await builtBundle();
     try {
-      const staticImports = async (file: string) =>
-        [
-          ...(await readFile(join(outdir, file), 'utf8')).matchAll(
-            /^import(?!\s*\()[^'"]*['"]([^'"]+)['"]/gm,
-          ),
-        ].map((match) => match[1] as string);
-      const fromEntry = await staticImports('cli.js');
-      const ours = fromEntry.filter((path) => !path.startsWith('node:'));
-      expect(ours).toEqual([expect.stringMatching(/^\.\/cli-start-[\w-]+\.js$/)]);
-      expect(fromEntry.filter((path) => path.startsWith('node:'))).toEqual([]);
-      expect(await staticImports(ours[0] as string)).toEqual([]);
-      // esbuild's banner defines `require` atop each of its files; the start chunk gathers two dozen of them.
-      const startCode = [
-        await readFile(join(outdir, 'cli.js'), 'utf8'),
-        await readFile(join(outdir, ours[0] as string), 'utf8'),
-      ];
-      expect(startCode.join('\n').match(/createRequire\w*\(import\.meta\.url\)/g)).toHaveLength(1);
-      expect(startCode.join('\n')).toContain('process.getBuiltinModule("node:http")');
+      const code = await readFile(join(outdir, 'cli.cjs'), 'utf8');
+      // What the file requires as it is read (the lines atop it); what it requires later is loaded on demand.
+      const required = [...code.matchAll(/^(?:const|let|var) \w+ = require\("([^"]+)"\);$/gm)].map(
+        (match) => match[1] as string,
+      );
+      expect(required).toContain('node:http');
+      expect(required.filter((path) => !path.startsWith('node:'))).toEqual([]);
+      // A chunk loaded on demand reaches the shared code in cli.cjs itself (through its exports' getters).
+      const chunks = (await readdir(outdir)).filter(
+        (name) => name.startsWith('cli-') && name.endsWith('.cjs'),
+      );
+      const sharing = await Promise.all(
+        chunks.map(async (name) =>
+          (await readFile(join(outdir, name), 'utf8')).includes('require("./cli.cjs")'),
+        ),
+      );
+      expect(sharing).toContain(true);
       // ASCII only: one other character makes Node decode a whole file into two-byte characters, more slowly.
-      expect(startCode.join('\n').match(/[^\t\n\r -~]/g) ?? []).toEqual([]);
+      expect(code.match(/[^\t\n\r -~]/g) ?? []).toEqual([]);
       expect(await listFrom(outdir, ['--port', '0', '--host', '127.0.0.1', '--api-key', 'k'])).toMatchObject({
         status: 200,
         orders: 25,
@@ -238,11 +239,11 @@ describe("the bundled CLI's start", () => {
         status: 200,
         orders: 0,
       });
-      expect(await loadedCrypto('cli.js')).toEqual(await loadedCrypto('bare.mjs'));
+      expect(await loadedCrypto('cli.cjs')).toEqual(await loadedCrypto('bare.mjs'));
       // An ES module of node:util or node:net reads every export, and these getters load modules of their own.
       const gettersOnly = ['internal/mime', 'internal/blocklist', 'internal/socketaddress'];
       const isGetterOnly = (name: string) => gettersOnly.some((module) => name === `NativeModule ${module}`);
-      expect((await loaded('cli.js')).filter(isGetterOnly)).toEqual([]);
+      expect((await loaded('cli.cjs')).filter(isGetterOnly)).toEqual([]);
     } finally {
       await rm(outdir, { recursive: true, force: true });
     }
@@ -254,7 +255,7 @@ describe("the bundled CLI's dashboard", () => {
     const { outdir } = await builtBundle();
     try {
       const args = ['--port', '0', '--host', '127.0.0.1', '--api-key', 'k', '--quiet'];
-      const answers = await withBundledCli(outdir, args, [], 'cli.js', async (baseUrl) => {
+      const answers = await withBundledCli(outdir, args, [], 'cli.cjs', async (baseUrl) => {
         const create = (body: string) =>
           fetch(new URL('/__mock/dashboard/projects', baseUrl), {
             method: 'POST',
@@ -301,7 +302,7 @@ describe('the bundled CLI with a YAML config file', () => {
       const config = join(outdir, 'broken.yaml');
       await writeFile(config, 'mock:\n  port: 0\n  api-key: [k\n  quiet: true\n');
       const { code, stderr } = await execFileAsync(process.execPath, [
-        join(outdir, 'cli.js'),
+        join(outdir, 'cli.cjs'),
         '--config',
         config,
       ]).then(
@@ -330,4 +331,68 @@ describe('the bundled CLI with --seed', () => {
       await rm(outdir, { recursive: true, force: true });
     }
   });
+});
+
+describe('the bin on Node 20', () => {
+  /** Starts the bin, lists the orders, stops it with SIGTERM (as Ctrl+C would) and answers the list's length. */
+  async function startAndStop(bin: string, env: NodeJS.ProcessEnv): Promise<number> {
+    const child = spawn(process.execPath, [bin, '--port', '0', '--host', '127.0.0.1', '--api-key', 'k'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env,
+    });
+    try {
+      const baseUrl = await new Promise<string>((resolve, reject) => {
+        let output = '';
+        child.stdout?.on('data', (chunk: Buffer) => {
+          output += chunk;
+          const match = /http:\/\/[^\s"]+:\d+\/v1/.exec(output);
+          if (match) resolve(match[0]);
+        });
+        child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+      });
+      const response = await fetch(`${baseUrl}/store/orders`, { headers: { authorization: 'Bearer k' } });
+      const orders = ((await response.json()) as unknown[]).length;
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      expect((await exited)[0]).toBe(0);
+      return orders;
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }
+
+  test.skipIf('enableCompileCache' in process.getBuiltinModule('node:module'))(
+    'keeps the compiled code of the CLI when stopped, and the next start reads all of it back',
+    async () => {
+      const project = await mkdtemp(join(process.cwd(), '.bundle-test-'));
+      const cache = await mkdtemp(join(tmpdir(), 'compile-cache-'));
+      try {
+        const outdir = join(project, 'dist', 'cli');
+        await buildWithStartChunk({ ...CLI_BUNDLE, outdir, sourcemap: false, logLevel: 'silent' });
+        await mkdir(join(project, 'bin'));
+        const bin = join(project, 'bin', 'petstore-mock.cjs');
+        await copyFile('bin/petstore-mock.cjs', bin);
+        const env = { ...process.env, NODE_COMPILE_CACHE: cache };
+        const entries = async () => {
+          const [folder] = await readdir(cache);
+          const names = await readdir(join(cache, folder as string));
+          return Promise.all(
+            names.map(async (name) => ({
+              name,
+              written: (await stat(join(cache, folder as string, name))).mtimeMs,
+            })),
+          );
+        };
+        expect(await startAndStop(bin, env)).toBe(25);
+        const kept = await entries();
+        expect(kept.map(({ name }) => name.slice(0, name.lastIndexOf('.')))).toContain('cli.cjs');
+        // Read back, every entry: none is written again.
+        expect(await startAndStop(bin, env)).toBe(25);
+        expect(await entries()).toEqual(kept);
+      } finally {
+        await rm(project, { recursive: true, force: true });
+        await rm(cache, { recursive: true, force: true });
+      }
+    },
+  );
 });

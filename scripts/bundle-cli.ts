@@ -1,10 +1,12 @@
 /**
  * Bundles the mock's CLI (src/cli/cli.ts) into dist/cli/: the bin starts from a handful of files instead of
  * the ~150 small modules of dist/src, and Node's ES module loader costs about half a millisecond per module
- * (docs/performance.md, "Start"). The library's entry points (dist/src) are unchanged. What the CLI loads only
- * when asked (the fixture validator, node-redis for --store, the MCP server for `mcp` and --mcp) stays in
- * chunks of its own, and faker (--seed) and js-yaml (a YAML config file) in node_modules;
- * scripts/bundle-cli.test.ts checks the start path.
+ * (docs/performance.md, "Start"). The files are CommonJS (`.cjs`): Node 20 keeps no compiled code of an ES
+ * module between starts, and for a CommonJS file the bin keeps it (src/cli/compile-cache.ts), which took the
+ * default start from 671 to 619 million instructions (Round 15). The library's entry points (dist/src) stay
+ * ES modules. What the CLI loads only when asked (the fixture validator, node-redis for --store, the MCP
+ * server for `mcp` and --mcp) stays in chunks of its own, and faker (--seed) and js-yaml (a YAML config file)
+ * in node_modules; scripts/bundle-cli.test.ts checks the start path.
  *
  * Usage: tsx scripts/bundle-cli.ts   (part of `npm run build`)
  */
@@ -33,23 +35,23 @@ const packagesExternal: Plugin = {
 export const CLI_BUNDLE = {
   // The worker that generates a large --seed runs from a file of its own, next to the chunks that start it
   // (src/cli/seed-worker.ts resolves './generate-worker.js' against its own URL).
-  entryPoints: { cli: 'src/cli/cli.ts', 'generate-worker': 'src/cli/generate-worker.ts' },
+  // The bin installs the compile cache (Node 20's) before it requires the CLI.
+  entryPoints: {
+    cli: 'src/cli/cli.ts',
+    'generate-worker': 'src/cli/generate-worker.ts',
+    'compile-cache': 'src/cli/compile-cache.ts',
+  },
   outdir: 'dist/cli',
   bundle: true,
   splitting: true,
+  // esbuild splits ES modules only; the second pass writes them as CommonJS.
   format: 'esm',
+  outputFormat: 'cjs',
   platform: 'node',
   target: 'node20.19',
   // Dependencies load from node_modules as they do for the library (one copy of each, installed by npm),
   // but node-redis (BUNDLED_PACKAGES).
   plugins: [packagesExternal],
-  // node-redis, being CommonJS, requires Node's modules: an ES module chunk has no `require` of its own.
-  banner: {
-    js: "import { createRequire as createRequireForBundledCommonJs } from 'node:module'; const require = createRequireForBundledCommonJs(import.meta.url);",
-  },
-  // Only where `require` is used (esbuild's helper for bundled CommonJS): the start chunk gathered 22 copies,
-  // and each `createRequire` works out the module's node_modules paths (1.3 ms a start for the 22).
-  bannerNeeded: (code: string) => /\brequire\b/.test(code),
   sourcemap: 'linked',
   sourcesContent: true,
   logLevel: 'warning',

@@ -21,7 +21,7 @@ afterAll(() => consumer?.remove());
 test('installs from a git URL: built on install, its bins and exports working', async () => {
   // npm builds a git dependency with its `prepare` script (which npm 11 asks the user to allow, as the README says).
   const installed = join(consumer.dir, 'node_modules', 'petstore-mock');
-  expect(existsSync(join(installed, 'dist', 'cli', 'cli.js'))).toBe(true);
+  expect(existsSync(join(installed, 'dist', 'cli', 'cli.cjs'))).toBe(true);
   const help = await consumer.run('npx', ['--no-install', 'petstore-mock', '--help']);
   expect(help.stdout, help.stderr).toMatch(/Usage: petstore-mock/);
   consumer.write(

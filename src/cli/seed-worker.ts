@@ -1,3 +1,4 @@
+import { extname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { type OrderColumnArrays, OrderColumns } from '../core/orders/order-columns.ts';
 import type { GenerateOptions } from '../seed/generate.ts';
@@ -26,14 +27,15 @@ export function generateInWorker(options: GenerateOptions): Promise<OrderColumns
 }
 
 /**
- * The worker's own file next to this one: .js from dist/src and from the CLI bundle (scripts/bundle-cli.ts
- * builds it as an entry point beside the chunks), .ts from source (tsx, vitest). Node 20 ignores loaders
- * given in a worker's execArgv (nodejs/node#47747), so from source a one-line bootstrap loads the .ts
- * file through tsx's API.
+ * The worker's own file next to this one, with this file's extension: .js from dist/src, .cjs from the CLI
+ * bundle (scripts/bundle-cli.ts builds it as an entry point beside the chunks), .ts from source (tsx,
+ * vitest). Node 20 ignores loaders given in a worker's execArgv (nodejs/node#47747), so from source a
+ * one-line bootstrap loads the .ts file through tsx's API.
  */
 function startWorker(workerData: GenerateOptions): Worker {
-  if (!import.meta.url.endsWith('.ts')) {
-    return new Worker(new URL('./generate-worker.js', import.meta.url), { workerData });
+  const extension = extname(new URL(import.meta.url).pathname);
+  if (extension !== '.ts') {
+    return new Worker(new URL(`./generate-worker${extension}`, import.meta.url), { workerData });
   }
   const file = JSON.stringify(new URL('./generate-worker.ts', import.meta.url).href);
   const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));

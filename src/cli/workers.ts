@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { once } from 'node:events';
+import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BANNER_WORKER } from './banner.ts';
 import type { Io } from './io.ts';
@@ -23,10 +24,9 @@ export async function serveWithWorkers(
 ): Promise<number> {
   const { probeRedis } = await import('../redis/index.ts');
   await probeRedis(options.store as string);
-  // The CLI's own entry point, from src/ (under tsx) or dist/ alike; the workers inherit execArgv.
-  const entry = fileURLToPath(
-    new URL(import.meta.url.endsWith('.ts') ? './cli.ts' : './cli.js', import.meta.url),
-  );
+  // The CLI's own entry point, with this file's extension: .ts from src/ (under tsx), .cjs from the CLI bundle,
+  // .js from dist/src; the workers inherit execArgv.
+  const entry = fileURLToPath(new URL(`./cli${extname(new URL(import.meta.url).pathname)}`, import.meta.url));
   cluster.setupPrimary({ exec: entry, args: [...argv] });
   const workerEnv = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined));
 

@@ -108,7 +108,7 @@ describe.skipIf(missing !== '')(`the image${missing ? ` (skipped: missing ${miss
     const devOnly = Object.keys(manifest.devDependencies).filter((name) => !(name in manifest.dependencies));
     expect(dependencies).toEqual(expect.arrayContaining(Object.keys(manifest.dependencies)));
     expect(dependencies.filter((name) => devOnly.includes(name))).toEqual([]);
-    expect(files).toContain('dist/cli/cli.js');
+    expect(files).toContain('dist/cli/cli.cjs');
     expect(
       files.filter((file) => /\.test\.|test-support|\.ts$/.test(file) && !file.endsWith('.d.ts')),
     ).toEqual([]);
