@@ -6,7 +6,8 @@
  *
  * - `none`: nothing, so the bare server itself as the CLI's kind of bundle (CommonJS files, not `node -e`);
  * - `seed`: faker's base (the entry src/seed/generate.ts imports) and drawing the seeded orders;
- * - `yaml`: js-yaml (from node_modules, as the CLI loads it) and parsing the config file, as src/config/file.ts does;
+ * - `yaml`: js-yaml (carried in the bundle, as the CLI carries it) and parsing the config file, as src/config/file.ts
+ *   does;
  * - `redis`: node-redis's client (through the mock's connection module, as the CLI loads it), connecting and
  *   one round trip (a GET under the key prefix).
  *

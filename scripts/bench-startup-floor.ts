@@ -1,7 +1,7 @@
 /**
  * The start-up row's floors: for each start path that loads a dependency, a bare node:http server that does
  * only what that dependency needs before the first answer (scripts/bare-dependency-floor.ts), bundled with the
- * CLI's own bundling options so that it loads the same node-redis chunk and the same faker and js-yaml entries.
+ * CLI's own bundling options so that it loads the same node-redis and js-yaml chunks and the same faker entry.
  * The row then says how much of a miss lies outside our code.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';

@@ -4,43 +4,39 @@
  * (docs/performance.md, "Start"). The files are CommonJS (`.cjs`): Node 20 keeps no compiled code of an ES
  * module between starts, and for a CommonJS file the bin keeps it (src/cli/compile-cache.ts), which took the
  * default start from 671 to 619 million instructions (Round 15). The library's entry points (dist/src) stay
- * ES modules. What the CLI loads only when asked (the fixture validator, node-redis for --store, the MCP
- * server for `mcp` and --mcp) stays in chunks of its own, and faker (--seed) and js-yaml (a YAML config file)
- * in node_modules; scripts/bundle-cli.test.ts checks the start path.
- *
- * Usage: tsx scripts/bundle-cli.ts   (part of `npm run build`)
+ * ES modules. What the CLI loads only when asked (the fixture validator, faker for --seed, js-yaml for a YAML
+ * config file, node-redis for --store, the MCP server for `mcp` and --mcp) stays in chunks of its own;
+ * scripts/bundle-cli.test.ts checks the start path.
  */
 import type { Plugin } from 'esbuild';
 import { buildWithStartChunk, type StartChunkOptions } from './start-chunk.ts';
 
 /**
- * Every package loads from node_modules, as the library loads it, except node-redis (`--store`): it is
- * hundreds of small modules, far slower to load one by one from there than from one chunk, on the path to the
- * first answer (docs/performance.md). It stays in the chunk that only its option loads. faker stays outside:
- * carried, `--seed 42` answered 2.6 ms sooner, but its 128 KB module came twice (the `--seed` chunk and the
- * generating worker's), 340 KB more in the package and 440 KB more of source maps (docs/performance.md,
- * Round 9). js-yaml (a YAML config file) is one ES module file of its own.
+ * Every package loads from node_modules, as the library loads it, except three, each in the chunk that only its
+ * option loads, where the bin's compile cache keeps their compiled code too (docs/performance.md, Round 16):
+ * - node-redis (`--store`): hundreds of small modules, far slower to load one by one from there than from one
+ *   chunk, on the path to the first answer (docs/performance.md);
+ * - faker (`--seed`): an ES module in node_modules, which Node 20 loads through its ES module loader and
+ *   compiles on every start; carried, `--seed 42` took 647 million instructions to its first answer, not 695;
+ * - js-yaml (a YAML config file): carried, that start took 646 million, not 681.
  */
-const BUNDLED_PACKAGES = /^@redis\/client(\/|$)/;
+const CARRIED_BY_THE_CLI = /^(@redis\/client(\/|$)|@faker-js\/faker(\/|$)|js-yaml$)/;
 
-const packagesExternal: Plugin = {
-  name: 'packages-external-but-node-redis',
-  setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, ({ path }) =>
-      BUNDLED_PACKAGES.test(path) ? undefined : { path, external: true },
-    );
-  },
-};
+/** Leaves every package outside the bundle, to load from node_modules, but those `carried` names. */
+export function packagesExternalBut(carried?: RegExp): Plugin {
+  return {
+    name: 'packages-external',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, ({ path }) =>
+        carried?.test(path) ? undefined : { path, external: true },
+      );
+    },
+  };
+}
 
 export const CLI_BUNDLE = {
-  // The worker that generates a large --seed runs from a file of its own, next to the chunks that start it
-  // (src/cli/seed-worker.ts resolves './generate-worker.js' against its own URL).
   // The bin installs the compile cache (Node 20's) before it requires the CLI.
-  entryPoints: {
-    cli: 'src/cli/cli.ts',
-    'generate-worker': 'src/cli/generate-worker.ts',
-    'compile-cache': 'src/cli/compile-cache.ts',
-  },
+  entryPoints: { cli: 'src/cli/cli.ts', 'compile-cache': 'src/cli/compile-cache.ts' },
   outdir: 'dist/cli',
   bundle: true,
   splitting: true,
@@ -50,11 +46,30 @@ export const CLI_BUNDLE = {
   platform: 'node',
   target: 'node20.19',
   // Dependencies load from node_modules as they do for the library (one copy of each, installed by npm),
-  // but node-redis (BUNDLED_PACKAGES).
-  plugins: [packagesExternal],
+  // but those CARRIED_BY_THE_CLI.
+  plugins: [packagesExternalBut(CARRIED_BY_THE_CLI)],
   sourcemap: 'linked',
   sourcesContent: true,
   logLevel: 'warning',
 } satisfies StartChunkOptions;
 
-if (import.meta.url === `file://${process.argv[1]}`) await buildWithStartChunk(CLI_BUNDLE);
+/**
+ * The worker that generates a large --seed (src/cli/seed-worker.ts starts it from './generate-worker.cjs' beside
+ * its own chunk), built into the CLI's folder after it, with faker from node_modules: carried, faker's 190 KB
+ * would come twice (each entry's pass gathers its own), and for the 50,000 orders or more a worker generates,
+ * loading faker is a small part of the time.
+ */
+export const GENERATE_WORKER_BUNDLE = {
+  ...CLI_BUNDLE,
+  entryPoints: { 'generate-worker': 'src/cli/generate-worker.ts' },
+  plugins: [packagesExternalBut()],
+  addToOutdir: true,
+} satisfies StartChunkOptions;
+
+/** Both builds, into `outdir` unless the options say otherwise (the tests build into folders of their own). */
+export async function buildCli(options: Partial<StartChunkOptions> = {}): Promise<void> {
+  await buildWithStartChunk({ ...CLI_BUNDLE, ...options });
+  await buildWithStartChunk({ ...GENERATE_WORKER_BUNDLE, ...options, addToOutdir: true });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildCli();

@@ -8,12 +8,14 @@
  *
  * Usage: tsx scripts/bundle-conformance-cli.ts   (part of `npm run build`)
  */
-import { CLI_BUNDLE } from './bundle-cli.ts';
+import { CLI_BUNDLE, packagesExternalBut } from './bundle-cli.ts';
 import { buildWithStartChunk, type StartChunkOptions } from './start-chunk.ts';
 
 export const CONFORMANCE_CLI_BUNDLE = {
   ...CLI_BUNDLE,
   entryPoints: { cli: 'conformance/cli.ts' },
+  // Every package from node_modules: a run's path loads none of those the mock's CLI carries.
+  plugins: [packagesExternalBut()],
   // Left ES modules: a run's requests take a second or more, so its start weighs less than the mock's, which
   // frontend teams and test suites start again and again (the mock's went CommonJS for its compile cache).
   outputFormat: 'esm',

@@ -34,6 +34,8 @@ export type StartChunkOptions = BuildOptions & {
    * CommonJS loader whatever the package's type, with `import.meta.url` as each file's own URL.
    */
   readonly outputFormat?: 'esm' | 'cjs';
+  /** Adds to the files another build wrote in outdir (each entry's chunks have names of their own); else emptied first. */
+  readonly addToOutdir?: boolean;
 };
 
 /** What `import.meta` says in a CommonJS file: its own URL, and resolving a package from there. */
@@ -61,7 +63,7 @@ export async function buildWithStartChunk(options: StartChunkOptions): Promise<B
   const commonJs = options.outputFormat === 'cjs';
   const extension = commonJs ? 'cjs' : 'js';
 
-  rmSync(outdir, { recursive: true, force: true });
+  if (!options.addToOutdir) rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
   for (const name of Object.keys(options.entryPoints)) {
     const entry = join(outdir, `${name}.js`);
@@ -101,7 +103,7 @@ export async function buildWithStartChunk(options: StartChunkOptions): Promise<B
 
 /** `options` as esbuild alone takes them (for a pass of esbuild without the start chunk). */
 export function esbuildOptions(options: StartChunkOptions): BuildOptions {
-  const { outputFormat: _secondPassOnly, ...rest } = options;
+  const { outputFormat: _secondPassOnly, addToOutdir: _secondPassToo, ...rest } = options;
   return rest;
 }
 

@@ -28,7 +28,7 @@ export function generateInWorker(options: GenerateOptions): Promise<OrderColumns
 
 /**
  * The worker's own file next to this one, with this file's extension: .js from dist/src, .cjs from the CLI
- * bundle (scripts/bundle-cli.ts builds it as an entry point beside the chunks), .ts from source (tsx,
+ * bundle (scripts/bundle-cli.ts builds it into the bundle's folder, after the CLI), .ts from source (tsx,
  * vitest). Node 20 ignores loaders given in a worker's execArgv (nodejs/node#47747), so from source a
  * one-line bootstrap loads the .ts file through tsx's API.
  */
