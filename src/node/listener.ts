@@ -5,6 +5,7 @@ import type { HeaderMap, MockRequest, MockResponse } from '../core/types.ts';
 import { bodyLimitFor, bodyLimits, tooLarge } from './body-limit.ts';
 import { deliver } from './delivery.ts';
 import { answerAndClose } from './raw-answer.ts';
+import { writeResponse as write } from './write-response.ts';
 
 export interface ListenerOptions {
   /** Largest request body read, in bytes; default 1 MiB. Only POST, PUT and PATCH bodies are read. */
@@ -94,95 +95,6 @@ export function createListener(
     } else send(res, request, pending, started);
   }
 }
-
-/** What `writeHead` and `end` take, prepared once per response object. */
-interface Prepared {
-  readonly headers: Readonly<Record<string, string | number>>;
-  /** Parts (a large chunked list) are written one after the other, without copying them into one buffer. */
-  readonly payload: string | Buffer | readonly Uint8Array[] | undefined;
-}
-
-/**
- * Answers that repeat are the same objects each time (the order list per store revision, the 401s), so their
- * head and bytes are prepared once: Node writes a reused header object faster than a fresh one. An answer
- * is kept only once it has been seen twice in a row: a fresh one (a 404 naming its id) adds no WeakMap entry,
- * whose cost to the garbage collector was a large part of a 404's (docs/performance.md, "Hot paths").
- */
-const prepared = new WeakMap<MockResponse, Prepared>();
-let lastSeen: MockResponse | undefined;
-
-/**
- * Bodies up to this size are written as strings: Node joins head and body into one string and one write.
- * Larger ones are written as bytes prepared once, beside the head: joining a list of 25 orders to its head
- * was a fresh 3 KB string per request, and the young generation's collections it caused cost more than
- * the second buffer of a writev (docs/performance.md, "Hot paths").
- */
-const STRING_BODY_LIMIT = 1024;
-
-function write(res: ServerResponse, response: MockResponse): void {
-  let ready = prepared.get(response);
-  if (!ready) {
-    ready = prepare(response);
-    if (response === lastSeen) prepared.set(response, ready);
-    lastSeen = response;
-  }
-  const { payload } = ready;
-  res.writeHead(response.status, ready.headers);
-  if (!Array.isArray(payload)) {
-    res.end(payload);
-    return;
-  }
-  // Corked, the parts leave in one writev.
-  res.cork();
-  for (const part of payload) res.write(part);
-  res.end();
-  res.uncork();
-}
-
-function prepare({ headers, body }: MockResponse): Prepared {
-  if (!body) return { headers, payload: undefined };
-  const chunks = body.chunks;
-  if (chunks === undefined || chunks.length <= MAX_COPIED_PARTS) {
-    const length = chunks?.reduce((sum, chunk) => sum + chunk.length, 0) ?? body.text.length;
-    const payload =
-      length <= STRING_BODY_LIMIT
-        ? body.text
-        : chunks
-          ? Buffer.concat(chunks as Uint8Array[], length)
-          : Buffer.from(body.text);
-    const bytes = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-    return { headers: withLength(headers, bytes), payload };
-  }
-  const length = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
-  return { headers: withLength(headers, length), payload: chunks };
-}
-
-/**
- * The head with its Content-Length, one object per shared header object and length: fresh answers that share
- * their headers (the 404s for ids of one length) reuse one head instead of spreading a new one each time.
- */
-const heads = new WeakMap<object, Map<number, Readonly<Record<string, string | number>>>>();
-
-function withLength(
-  headers: MockResponse['headers'],
-  length: number,
-): Readonly<Record<string, string | number>> {
-  let byLength = heads.get(headers);
-  if (!byLength) {
-    byLength = new Map();
-    heads.set(headers, byLength);
-  }
-  let head = byLength.get(length);
-  if (!head) {
-    head = { ...headers, 'content-length': length };
-    // Bounded: lengths of one header object's bodies are few, but a body per length must not grow it forever.
-    if (byLength.size < 256) byLength.set(length, head);
-  }
-  return head;
-}
-
-/** A list of up to two chunks of orders is copied into one buffer once; longer ones are written in parts. */
-const MAX_COPIED_PARTS = 4;
 
 /** Resolves the body as text, or undefined when it is larger than the limit (the rest is not buffered). */
 function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
