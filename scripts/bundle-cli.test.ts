@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 import { describe, expect, test } from 'vitest';
 import { generateOrders } from '../src/seed/generate.ts';
 import { redisServerInstalled, startRedisServer } from '../src/test-support/redis-server.ts';
-import { CLI_BUNDLE } from './bundle-cli.ts';
+import { CLI_BUNDLE, GENERATE_WORKER_BUNDLE } from './bundle-cli.ts';
 import { reached } from './bundle-reach.ts';
 import { buildWithStartChunk, esbuildOptions } from './start-chunk.ts';
 
@@ -29,6 +29,19 @@ async function bundled() {
 }
 
 describe("the CLI bundle's chunks", () => {
+  test('hold one copy of faker: the generating worker loads it from node_modules', async () => {
+    const { metafile } = await build({
+      ...esbuildOptions(GENERATE_WORKER_BUNDLE),
+      write: false,
+      metafile: true,
+      sourcemap: false,
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(metafile.inputs);
+    expect(inputs).toContain('src/seed/generate.ts');
+    expect(inputs.filter((input) => input.includes('node_modules/'))).toEqual([]);
+  });
+
   test('keep the MCP server, its SDK, zod and the conformance suite off the start path', async () => {
     const { outputs, entry } = await bundled();
     const isMcp = (name: string) => name.startsWith('@modelcontextprotocol/') || name === 'zod';

@@ -7,6 +7,8 @@
  * ES modules. What the CLI loads only when asked (the fixture validator, faker for --seed, js-yaml for a YAML
  * config file, node-redis for --store, the MCP server for `mcp` and --mcp) stays in chunks of its own;
  * scripts/bundle-cli.test.ts checks the start path.
+ *
+ * Usage: tsx scripts/bundle-cli.ts   (part of `npm run build`)
  */
 import type { Plugin } from 'esbuild';
 import { buildWithStartChunk, type StartChunkOptions } from './start-chunk.ts';
@@ -66,10 +68,8 @@ export const GENERATE_WORKER_BUNDLE = {
   addToOutdir: true,
 } satisfies StartChunkOptions;
 
-/** Both builds, into `outdir` unless the options say otherwise (the tests build into folders of their own). */
-export async function buildCli(options: Partial<StartChunkOptions> = {}): Promise<void> {
-  await buildWithStartChunk({ ...CLI_BUNDLE, ...options });
-  await buildWithStartChunk({ ...GENERATE_WORKER_BUNDLE, ...options, addToOutdir: true });
+if (import.meta.url === `file://${process.argv[1]}`) {
+  // The CLI's build first: it empties the folder, and the worker's adds to it.
+  await buildWithStartChunk(CLI_BUNDLE);
+  await buildWithStartChunk(GENERATE_WORKER_BUNDLE);
 }
-
-if (import.meta.url === `file://${process.argv[1]}`) await buildCli();
