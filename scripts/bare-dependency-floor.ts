@@ -5,7 +5,8 @@
  * package entry the CLI loads for that path, and starts it beside ours and the bare `node -e` server.
  *
  * - `none`: nothing, so the bare server itself as the CLI's kind of bundle (CommonJS files, not `node -e`);
- * - `seed`: faker's base (the entry src/seed/generate.ts imports) and drawing the seeded orders;
+ * - `seed`: faker's base (the entry src/seed/generate.ts imports, carried in the bundle as the CLI carries it) and
+ *   drawing the seeded orders;
  * - `yaml`: js-yaml (carried in the bundle, as the CLI carries it) and parsing the config file, as src/config/file.ts
  *   does;
  * - `redis`: node-redis's client (through the mock's connection module, as the CLI loads it), connecting and
