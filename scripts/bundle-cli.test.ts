@@ -10,34 +10,32 @@ import { generateOrders } from '../src/seed/generate.ts';
 import { redisServerInstalled, startRedisServer } from '../src/test-support/redis-server.ts';
 import { CLI_BUNDLE, GENERATE_WORKER_BUNDLE } from './bundle-cli.ts';
 import { reached } from './bundle-reach.ts';
-import { buildWithStartChunk, esbuildOptions } from './start-chunk.ts';
+import { buildWithStartChunk, esbuildOptions, type StartChunkOptions } from './start-chunk.ts';
 
 const execFileAsync = promisify(execFile);
 
-/** The CLI bundle's outputs, built in memory, and its entry chunk. */
-async function bundled() {
+/** What esbuild's pass of a bundle's options reads and writes, built in memory. */
+async function metafileOf(options: StartChunkOptions) {
   const { metafile } = await build({
-    ...esbuildOptions(CLI_BUNDLE),
+    ...esbuildOptions(options),
     write: false,
     metafile: true,
     sourcemap: false,
     logLevel: 'silent',
   });
-  const outputs = metafile.outputs;
+  return metafile;
+}
+
+/** The CLI bundle's outputs and its entry chunk. */
+async function bundled() {
+  const outputs = (await metafileOf(CLI_BUNDLE)).outputs;
   const entry = Object.keys(outputs).find((file) => outputs[file]?.entryPoint === 'src/cli/cli.ts') as string;
   return { outputs, entry };
 }
 
 describe("the CLI bundle's chunks", () => {
   test('hold one copy of faker: the generating worker loads it from node_modules', async () => {
-    const { metafile } = await build({
-      ...esbuildOptions(GENERATE_WORKER_BUNDLE),
-      write: false,
-      metafile: true,
-      sourcemap: false,
-      logLevel: 'silent',
-    });
-    const inputs = Object.keys(metafile.inputs);
+    const inputs = Object.keys((await metafileOf(GENERATE_WORKER_BUNDLE)).inputs);
     expect(inputs).toContain('src/seed/generate.ts');
     expect(inputs.filter((input) => input.includes('node_modules/'))).toEqual([]);
   });
